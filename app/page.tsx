@@ -1,0 +1,9 @@
+import { PageTitle } from '@/components/ui/page-title';
+
+export default function PlaygroundPage() {
+  return (
+    <div data-testid="page-playground">
+      <PageTitle title="Playground">Build a request, send it through the gateway, and watch the response stream in.</PageTitle>
+    </div>
+  );
+}

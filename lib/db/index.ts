@@ -1,0 +1,36 @@
+// The server's lazily opened database: one handle per process, kept on globalThis so every route bundle shares it.
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { getEnv } from '@/lib/env';
+import { openDatabase, type Db, type DatabaseHandle } from './open';
+
+export type { Db } from './open';
+export * as tables from './schema';
+
+const holder = globalThis as typeof globalThis & { __playgroundDb?: Promise<DatabaseHandle> };
+
+function getHandle(): Promise<DatabaseHandle> {
+  if (!holder.__playgroundDb) {
+    const env = getEnv();
+    holder.__playgroundDb = openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+    // A failed open is not cached: the next call tries again (e.g. PostgreSQL came back).
+    holder.__playgroundDb.catch(() => {
+      holder.__playgroundDb = undefined;
+    });
+  }
+  return holder.__playgroundDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getHandle()).db;
+}
+
+export async function checkDatabase(): Promise<{ ok: true; kind: string } | { ok: false; error: string }> {
+  try {
+    const handle = await getHandle();
+    await handle.db.execute(sql`SELECT 1`);
+    return { ok: true, kind: handle.kind };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}

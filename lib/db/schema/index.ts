@@ -1,0 +1,5 @@
+// The one drizzle pg-core schema of the playground, split by domain.
+export * from './gateway';
+export * from './jobs';
+export * from './webhooks';
+export * from './requests';

@@ -1,0 +1,37 @@
+// Tables of webhook capture: capture endpoints and every delivery they received, raw bytes kept.
+import { boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+export const webhookCaptures = pgTable('webhook_captures', {
+  id: text('id').primaryKey(),
+  secret: text('secret').notNull(),
+  /** Optional scripted answer, for testing a gateway's retries. */
+  answerStatus: integer('answer_status'),
+  answerDelayMs: integer('answer_delay_ms'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    captureId: text('capture_id').notNull(),
+    webhookId: text('webhook_id'),
+    body: bytea('body').notNull(),
+    headers: jsonb('headers').notNull(),
+    sourceAddress: text('source_address'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    signatureValid: boolean('signature_valid').notNull(),
+    signatureScheme: text('signature_scheme'),
+    signatureDetail: jsonb('signature_detail'),
+    duplicate: boolean('duplicate').notNull().default(false),
+    responseId: text('response_id'),
+    eventType: text('event_type'),
+    answeredStatus: integer('answered_status').notNull(),
+  },
+  (table) => [index('webhook_deliveries_capture_idx').on(table.captureId), index('webhook_deliveries_response_idx').on(table.responseId)],
+);

@@ -1,0 +1,111 @@
+// Every setting the playground reads, validated once with zod; shared by the server and the start script.
+import { z } from 'zod';
+
+export const LOCAL_GATEWAY_DEV_KEY = 'sk-local-playground-dev';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be above 0').default(fallback);
+
+const nonNegativeNumber = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').default(fallback);
+
+const httpUrl = z
+  .string()
+  .url('must be an http(s) URL, e.g. https://gateway.example.com')
+  .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must use http or https')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1, 'must be 1 to 65535').max(65535, 'must be 1 to 65535').default(3000),
+    HOST: z.string().min(1, 'must be a host name or address').default('127.0.0.1'),
+    GATEWAY_BASE_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+    GATEWAY_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    GATEWAY_TIMEOUT_MS: positiveInt(30_000),
+    GATEWAY_STREAM_IDLE_MS: positiveInt(60_000),
+    ALLOW_BROWSER_KEYS: booleanFlag,
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
+        .optional(),
+    ),
+    PGLITE_DIR: z.string().min(1).default('.data/pglite'),
+    PLAYGROUND_PUBLIC_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+    PLAYGROUND_ACCESS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
+    PLAYGROUND_ALLOW_OPEN: booleanFlag,
+    PROXY_BODY_LIMIT_BYTES: positiveInt(20 * 1024 * 1024),
+    PROXY_RATE_LIMIT_PER_MINUTE: positiveInt(600),
+    LOCAL_GATEWAY_API_KEYS: z
+      .string()
+      .default(LOCAL_GATEWAY_DEV_KEY)
+      .transform((value) => value.split(',').map((key) => key.trim()).filter(Boolean))
+      .refine((keys) => keys.length > 0, 'must list at least one key (comma-separated)'),
+    LOCAL_GATEWAY_WEBHOOK_ALLOW: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+    LOCAL_GATEWAY_TOKENS_PER_SECOND: nonNegativeNumber(40),
+    JOB_STALL_AFTER_MS: positiveInt(120_000),
+  })
+  .superRefine((env, ctx) => {
+    const isLoopback = ['127.0.0.1', 'localhost', '::1'].includes(env.HOST);
+    if (!isLoopback && env.GATEWAY_API_KEY && !env.PLAYGROUND_ACCESS_TOKEN && !env.PLAYGROUND_ALLOW_OPEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HOST'],
+        message: `is ${env.HOST} (not loopback) with a server-side GATEWAY_API_KEY and no PLAYGROUND_ACCESS_TOKEN; set PLAYGROUND_ACCESS_TOKEN, or PLAYGROUND_ALLOW_OPEN=true to run an open relay on purpose`,
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses settings; throws EnvError whose lines name each bad variable and what it allows. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`));
+}
+
+/** Where the playground is reachable from this machine (used to reach the mounted local gateway). */
+export function internalOrigin(env: Env): string {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
+}
+
+/** The origin a gateway uses to reach this playground (webhook capture URLs). */
+export function publicOrigin(env: Env): string {
+  return env.PLAYGROUND_PUBLIC_URL ?? internalOrigin(env);
+}
+
+/** The upstream base URL, without credentials, for display. */
+export function describeGateway(env: Env): string {
+  if (!env.GATEWAY_BASE_URL) return `local (built in, at ${internalOrigin(env)}/api/v1/llm)`;
+  const url = new URL(env.GATEWAY_BASE_URL);
+  url.username = '';
+  url.password = '';
+  return `remote ${url.toString().replace(/\/+$/, '')}`;
+}
+
+export function describeDatabase(env: Env): string {
+  if (!env.DATABASE_URL) return `PGlite (embedded) in ${env.PGLITE_DIR}`;
+  const url = new URL(env.DATABASE_URL);
+  return `PostgreSQL at ${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
