@@ -43,6 +43,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PGLITE_DIR: path.join(dataDir, 'pglite'),
       LOCAL_GATEWAY_TOKENS_PER_SECOND: '400',
+      ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
     },
   },
 });

@@ -31,7 +31,7 @@ function newestMtimeMs(target: string): number {
 }
 
 function isBuildStale(): boolean {
-  const buildId = path.join(ROOT, '.next', 'BUILD_ID');
+  const buildId = path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
   if (!fs.existsSync(buildId)) return true;
   const builtAt = fs.statSync(buildId).mtimeMs;
   return SOURCE_PATHS.some((entry) => newestMtimeMs(path.join(ROOT, entry)) > builtAt);
