@@ -3,3 +3,4 @@ export * from './gateway';
 export * from './jobs';
 export * from './webhooks';
 export * from './requests';
+export * from './chains';

@@ -1,5 +1,5 @@
-// Tables of the request builder and chains: sent-request history, named presets, and the index of seen responses.
-import { boolean, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+// Tables of the request builder: sent-request history and named presets.
+import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const requestHistory = pgTable(
   'request_history',
@@ -23,18 +23,3 @@ export const presets = pgTable('presets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const seenResponses = pgTable(
-  'seen_responses',
-  {
-    id: text('id').primaryKey(),
-    previousResponseId: text('previous_response_id'),
-    conversationId: text('conversation_id'),
-    model: text('model'),
-    status: text('status'),
-    onBehalfOf: text('on_behalf_of'),
-    deleted: boolean('deleted').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('seen_responses_previous_idx').on(table.previousResponseId)],
-);

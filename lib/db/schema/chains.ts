@@ -1,0 +1,17 @@
+// Tables of the chain explorer: every response id the playground has seen, with its parent.
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const seenResponses = pgTable(
+  'seen_responses',
+  {
+    id: text('id').primaryKey(),
+    previousResponseId: text('previous_response_id'),
+    conversationId: text('conversation_id'),
+    model: text('model'),
+    status: text('status'),
+    onBehalfOf: text('on_behalf_of'),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('seen_responses_previous_idx').on(table.previousResponseId)],
+);
