@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, describeDatabase, describeGateway, internalOrigin, parseEnv, publicOrigin } from '@/lib/env-schema';
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('settings', () => {
+  it('defaults to the local gateway, PGlite and 127.0.0.1:3000 with nothing set', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.GATEWAY_BASE_URL).toBeUndefined();
+    expect(env.LOCAL_GATEWAY_API_KEYS).toEqual(['sk-local-playground-dev']);
+    expect(describeGateway(env)).toBe('local (built in, at http://127.0.0.1:3000/api/v1/llm)');
+    expect(describeDatabase(env)).toBe('PGlite (embedded) in .data/pglite');
+    expect(publicOrigin(env)).toBe('http://127.0.0.1:3000');
+  });
+
+  it('names each bad variable and what is allowed', () => {
+    const problems = problemsOf({ PORT: '70000', GATEWAY_BASE_URL: 'ftp://x', DATABASE_URL: 'mysql://db', ALLOW_BROWSER_KEYS: 'yes' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PORT must be 1 to 65535',
+        'GATEWAY_BASE_URL must use http or https',
+        'DATABASE_URL must be a postgres:// or postgresql:// connection URL',
+        expect.stringMatching(/^ALLOW_BROWSER_KEYS /),
+      ]),
+    );
+  });
+
+  it('shows a remote gateway without credentials', () => {
+    const env = parseEnv({ GATEWAY_BASE_URL: 'https://user:secret@gw.example.com/' });
+    expect(describeGateway(env)).toBe('remote https://gw.example.com');
+    expect(describeGateway(env)).not.toContain('secret');
+  });
+
+  it('refuses an open relay on a non-loopback host unless allowed or protected', () => {
+    expect(problemsOf({ HOST: '0.0.0.0', GATEWAY_API_KEY: 'k' })[0]).toMatch(/^HOST is 0\.0\.0\.0 .*PLAYGROUND_ACCESS_TOKEN/);
+    expect(problemsOf({ HOST: '0.0.0.0', GATEWAY_API_KEY: 'k', PLAYGROUND_ACCESS_TOKEN: 'a-long-enough-token' })).toEqual([]);
+    expect(problemsOf({ HOST: '0.0.0.0', GATEWAY_API_KEY: 'k', PLAYGROUND_ALLOW_OPEN: 'true' })).toEqual([]);
+    expect(internalOrigin(parseEnv({ HOST: '0.0.0.0', PORT: '4000' }))).toBe('http://127.0.0.1:4000');
+  });
+
+  it('reads comma-separated lists and masks a redacted database URL', () => {
+    const env = parseEnv({ LOCAL_GATEWAY_API_KEYS: ' a , b ,', DATABASE_URL: 'postgres://u:pw@db:5433/app' });
+    expect(env.LOCAL_GATEWAY_API_KEYS).toEqual(['a', 'b']);
+    expect(describeDatabase(env)).toBe('PostgreSQL at db:5433/app');
+  });
+});
