@@ -10,8 +10,14 @@ export const seenResponses = pgTable(
     model: text('model'),
     status: text('status'),
     onBehalfOf: text('on_behalf_of'),
+    /** false when the response was created with store:false (never retrievable); null when unknown. */
+    stored: boolean('stored'),
     deleted: boolean('deleted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('seen_responses_previous_idx').on(table.previousResponseId)],
+  (table) => [
+    index('seen_responses_previous_idx').on(table.previousResponseId),
+    index('seen_responses_conversation_idx').on(table.conversationId),
+  ],
 );
