@@ -67,14 +67,14 @@ async function main() {
   await assertPortFree(env);
   if (!isDev && isBuildStale()) {
     console.log('Building the playground (the build is missing or older than the sources)…');
-    const build = spawnSync(process.execPath, [NEXT_BIN, 'build'], { cwd: ROOT, stdio: 'inherit' });
+    const build = spawnSync(process.execPath, [NEXT_BIN, 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const origin = internalOrigin(env);
   const child = spawn(process.execPath, [NEXT_BIN, isDev ? 'dev' : 'start', '-p', String(env.PORT), '-H', env.HOST], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NODE_ENV: isDev ? 'development' : 'production' },
+    env: { ...process.env, NODE_ENV: isDev ? 'development' : 'production', NEXT_TELEMETRY_DISABLED: '1' },
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));

@@ -14,7 +14,7 @@ const steps = [
 const startedAt = Date.now();
 for (const [name, command, args] of steps) {
   console.log(`\n=== ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) {
     console.error(`\nnpm test: ${name} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status || 1);
