@@ -1,0 +1,41 @@
+// Shapes the transcript reducer works on: loose output items, response snapshots and the reduced state.
+import type { StreamEvent } from '@/lib/sse/parse-events';
+
+export type { StreamEvent };
+
+export type JsonObject = Record<string, unknown>;
+
+/** An output item as the gateway sent it; only `type` is relied on, unknown fields are kept. */
+export type OutputItem = { type: string; id?: string; status?: string } & JsonObject;
+
+export type ResponseSnapshot = { id?: string; status?: string; output?: unknown; model?: string } & JsonObject;
+
+export interface StreamError {
+  message: string;
+  code: string | null;
+  type: string | null;
+  param: string | null;
+}
+
+export type ResponseStatus = 'queued' | 'in_progress' | 'completed' | 'incomplete' | 'failed' | 'cancelled';
+
+export interface TranscriptState {
+  /** Last lifecycle snapshot (created, in_progress, completed, ...), or a retrieved response. */
+  response: ResponseSnapshot | null;
+  /** Output items by `output_index`; holes stay undefined until their item is added. */
+  items: (OutputItem | undefined)[];
+  /** Latest partial image per output index (image_generation_call.partial_image). */
+  partialImages: Record<number, { b64: string; index: number; format?: string }>;
+  /** Audio streamed without a message to attach it to. */
+  looseAudio: { data: string; transcript: string } | null;
+  status: ResponseStatus | null;
+  error: StreamError | null;
+  /** Highest sequence_number applied; -1 before any. Events at or below it are duplicates. */
+  lastSequenceNumber: number;
+  /** Events the reducer did not understand or could not place: shown raw, never dropped. */
+  unknown: StreamEvent[];
+  /** Events applied (duplicates excluded). */
+  appliedCount: number;
+}
+
+export const TERMINAL_STATUSES: readonly ResponseStatus[] = ['completed', 'incomplete', 'failed', 'cancelled'];
