@@ -1,4 +1,6 @@
-// Next.js configuration: native database drivers stay outside the server bundle.
+// Next.js configuration: native database drivers stay outside the server bundle; security headers on every reply.
+const staticSecurityHeaders = require('./lib/security/static-headers.json');
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // A separate build folder per checkout user (NEXT_DIST_DIR) lets parallel builds coexist.
@@ -7,6 +9,9 @@ const nextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   typescript: { ignoreBuildErrors: false },
+  async headers() {
+    return [{ source: '/:path*', headers: staticSecurityHeaders }];
+  },
 };
 
 module.exports = nextConfig;
