@@ -18,6 +18,10 @@ const config = [
     files: ['scripts/**', 'tests/**', '*.config.*'],
     rules: { 'no-console': 'off' },
   },
+  {
+    files: ['next.config.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 ];
 
 export default config;
