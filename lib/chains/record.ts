@@ -1,15 +1,15 @@
 // Recording every response id the playground sees, with its parent, for the chain index (contract used by lib/gateway).
 import 'server-only';
+import { getDb } from '@/lib/db';
+import { upsertSeenResponse, type SeenResponse } from './index-store';
 
-export interface SeenResponse {
-  id: string;
-  previousResponseId: string | null;
-  conversationId: string | null;
-  model: string | null;
-  status: string | null;
-  onBehalfOf: string | null;
-}
+export type { SeenResponse } from './index-store';
 
-export async function recordSeenResponse(_seen: SeenResponse): Promise<void> {
-  throw new Error('recordSeenResponse: not implemented yet');
+/** Never throws: the index is a convenience, and a failure to record must not break the proxied call. */
+export async function recordSeenResponse(seen: SeenResponse): Promise<void> {
+  try {
+    await upsertSeenResponse(await getDb(), seen);
+  } catch (error) {
+    console.error(`chain index: could not record ${seen.id}: ${(error as Error).message}`);
+  }
 }

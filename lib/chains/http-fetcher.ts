@@ -1,0 +1,87 @@
+// The browser's ChainFetcher: retrieves through the proxy (/api/responses) as the acting user, reads the index at /api/chains.
+import type { ApiFailure } from './broken-link';
+import {
+  chainEntrySchema,
+  conversationIdOf,
+  errorEnvelopeSchema,
+  inputItemsPageSchema,
+  storedResponseSchema,
+  type ChainEntry,
+  type RecordSeenBody,
+  type StoredResponse,
+} from './schema';
+import type { ChainFetcher, FetchResult } from './walk';
+import type { z } from 'zod';
+
+export const INPUT_ITEMS_PAGE_LIMIT = 100;
+
+export function onBehalfOfHeaders(onBehalfOf: string | null): Record<string, string> {
+  const user = onBehalfOf?.trim();
+  return user ? { 'X-On-Behalf-Of': user } : {};
+}
+
+export async function readFailure(response: Response): Promise<ApiFailure> {
+  const body: unknown = await response.json().catch(() => null);
+  const envelope = errorEnvelopeSchema.safeParse(body);
+  return {
+    status: response.status,
+    message: envelope.success ? (envelope.data.error.message ?? null) : response.statusText || null,
+    code: envelope.success ? (envelope.data.error.code ?? null) : null,
+  };
+}
+
+async function getJson<T>(url: string, schema: z.ZodType<T>, init: RequestInit): Promise<FetchResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    return { ok: false, failure: { status: 0, message: (error as Error).message, code: null } };
+  }
+  if (!response.ok) return { ok: false, failure: await readFailure(response) };
+  const parsed = schema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) return { ok: false, failure: { status: response.status, message: 'the reply was not the expected JSON shape', code: null } };
+  return { ok: true, value: parsed.data };
+}
+
+export function toRecordBody(response: StoredResponse): RecordSeenBody {
+  return {
+    id: response.id,
+    previous_response_id: response.previous_response_id ?? null,
+    conversation: conversationIdOf(response),
+    model: response.model ?? null,
+    status: response.status ?? null,
+    store: response.store ?? null,
+  };
+}
+
+/** Tells the index what a lookup saw; best effort (the proxy records too), so failures are ignored. */
+export async function recordLookup(response: StoredResponse, onBehalfOf: string | null): Promise<void> {
+  await fetch('/api/chains', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...onBehalfOfHeaders(onBehalfOf) },
+    body: JSON.stringify(toRecordBody(response)),
+  }).catch(() => undefined);
+}
+
+export async function fetchIndexEntry(id: string, signal?: AbortSignal): Promise<ChainEntry | null> {
+  const result = await getJson(`/api/chains/${encodeURIComponent(id)}`, chainEntrySchema, { signal });
+  return result.ok ? result.value : null;
+}
+
+export function createHttpChainFetcher(options: { onBehalfOf: string | null; signal?: AbortSignal }): ChainFetcher {
+  const init: RequestInit = { headers: onBehalfOfHeaders(options.onBehalfOf), signal: options.signal, cache: 'no-store' };
+  return {
+    async retrieve(id) {
+      const result = await getJson(`/api/responses/${encodeURIComponent(id)}`, storedResponseSchema, init);
+      if (result.ok) void recordLookup(result.value, options.onBehalfOf);
+      return result;
+    },
+    listInputItems(id, after) {
+      const query = new URLSearchParams({ limit: String(INPUT_ITEMS_PAGE_LIMIT), order: 'asc' });
+      if (after) query.set('after', after);
+      return getJson(`/api/responses/${encodeURIComponent(id)}/input_items?${query}`, inputItemsPageSchema, init);
+    },
+    lookupIndex: (id) => fetchIndexEntry(id, options.signal),
+  };
+}

@@ -1,0 +1,92 @@
+// The chain index in the database: upsert what was seen, mark deletions, read entries back (every function takes a db).
+import 'server-only';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import { seenResponses } from '@/lib/db/schema';
+import type { ChainEntry } from './schema';
+
+export interface SeenResponse {
+  id: string;
+  previousResponseId: string | null;
+  conversationId: string | null;
+  model: string | null;
+  status: string | null;
+  onBehalfOf: string | null;
+  /** The request's `store` when known (false: the gateway will never return it). */
+  stored?: boolean | null;
+}
+
+type Row = typeof seenResponses.$inferSelect;
+
+/**
+ * Inserts or refreshes one sighting. Later sightings fill in what earlier ones lacked and update the status;
+ * a known parent or conversation is never erased by a sighting that does not carry it, and `deleted` is sticky.
+ */
+export async function upsertSeenResponse(db: Db, seen: SeenResponse): Promise<void> {
+  await db
+    .insert(seenResponses)
+    .values({
+      id: seen.id,
+      previousResponseId: seen.previousResponseId,
+      conversationId: seen.conversationId,
+      model: seen.model,
+      status: seen.status,
+      onBehalfOf: seen.onBehalfOf,
+      stored: seen.stored ?? null,
+    })
+    .onConflictDoUpdate({
+      target: seenResponses.id,
+      set: {
+        previousResponseId: sql`coalesce(excluded.previous_response_id, ${seenResponses.previousResponseId})`,
+        conversationId: sql`coalesce(excluded.conversation_id, ${seenResponses.conversationId})`,
+        model: sql`coalesce(excluded.model, ${seenResponses.model})`,
+        status: sql`coalesce(excluded.status, ${seenResponses.status})`,
+        onBehalfOf: sql`excluded.on_behalf_of`,
+        stored: sql`coalesce(excluded.stored, ${seenResponses.stored})`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** Marks a response deleted; records a bare entry when the index never saw it. Returns the updated entry. */
+export async function markResponseDeleted(db: Db, id: string, onBehalfOf: string | null): Promise<ChainEntry> {
+  const [row] = await db
+    .insert(seenResponses)
+    .values({ id, onBehalfOf, deleted: true })
+    .onConflictDoUpdate({ target: seenResponses.id, set: { deleted: true, updatedAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error(`markResponseDeleted: no row returned for ${id}`);
+  return toChainEntry(row);
+}
+
+export async function getSeenResponse(db: Db, id: string): Promise<ChainEntry | null> {
+  const [row] = await db.select().from(seenResponses).where(eq(seenResponses.id, id)).limit(1);
+  return row ? toChainEntry(row) : null;
+}
+
+/** Every entry, oldest first; `onBehalfOf` (null is the no-user scope) filters to one user when given. */
+export async function listSeenResponses(db: Db, filter: { onBehalfOf?: string | null } = {}): Promise<ChainEntry[]> {
+  const where =
+    filter.onBehalfOf === undefined
+      ? undefined
+      : filter.onBehalfOf === null
+        ? isNull(seenResponses.onBehalfOf)
+        : eq(seenResponses.onBehalfOf, filter.onBehalfOf);
+  const rows = await db.select().from(seenResponses).where(where).orderBy(asc(seenResponses.createdAt), asc(seenResponses.id));
+  return rows.map(toChainEntry);
+}
+
+function toChainEntry(row: Row): ChainEntry {
+  return {
+    id: row.id,
+    previous_response_id: row.previousResponseId,
+    conversation_id: row.conversationId,
+    model: row.model,
+    status: row.status,
+    on_behalf_of: row.onBehalfOf,
+    stored: row.stored,
+    deleted: row.deleted,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

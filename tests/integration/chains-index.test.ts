@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getChainEntry, getChainIndex, markDeleted, recordLookup } from '@/lib/chains/api';
+import { getSeenResponse, listSeenResponses, markResponseDeleted, upsertSeenResponse, type SeenResponse } from '@/lib/chains/index-store';
+import { chainIndexSchema } from '@/lib/chains/schema';
+import type { DatabaseHandle } from '@/lib/db/open';
+import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+
+const seen = (id: string, fields: Partial<SeenResponse> = {}): SeenResponse => ({
+  id,
+  previousResponseId: null,
+  conversationId: null,
+  model: 'local-agent',
+  status: 'completed',
+  onBehalfOf: null,
+  ...fields,
+});
+
+describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('upserts sightings: later ones update the status and never erase a known parent', async () => {
+    const { db } = handle;
+    await upsertSeenResponse(db, seen('up_2', { previousResponseId: 'up_1', conversationId: 'conv_1', status: 'in_progress', onBehalfOf: 'alice' }));
+    await upsertSeenResponse(db, seen('up_2', { model: null, status: 'completed', onBehalfOf: 'alice', stored: true }));
+    expect(await getSeenResponse(db, 'up_2')).toMatchObject({
+      id: 'up_2',
+      previous_response_id: 'up_1',
+      conversation_id: 'conv_1',
+      model: 'local-agent',
+      status: 'completed',
+      on_behalf_of: 'alice',
+      stored: true,
+      deleted: false,
+    });
+  });
+
+  it('marks deleted (sticky across later sightings), even an id it never saw', async () => {
+    const { db } = handle;
+    await upsertSeenResponse(db, seen('del_1'));
+    expect((await markResponseDeleted(db, 'del_1', null)).deleted).toBe(true);
+    await upsertSeenResponse(db, seen('del_1', { status: 'completed' }));
+    expect((await getSeenResponse(db, 'del_1'))?.deleted).toBe(true);
+    expect(await markResponseDeleted(db, 'never_seen', 'bob')).toMatchObject({ id: 'never_seen', deleted: true, on_behalf_of: 'bob' });
+  });
+
+  it('lists one user, the no-user scope, or everyone', async () => {
+    const { db } = handle;
+    await upsertSeenResponse(db, seen('u_a', { onBehalfOf: 'carol' }));
+    await upsertSeenResponse(db, seen('u_b', { onBehalfOf: 'carol', previousResponseId: 'u_a' }));
+    await upsertSeenResponse(db, seen('u_none'));
+    expect((await listSeenResponses(db, { onBehalfOf: 'carol' })).map((entry) => entry.id)).toEqual(['u_a', 'u_b']);
+    const noUser = (await listSeenResponses(db, { onBehalfOf: null })).map((entry) => entry.id);
+    expect(noUser).toContain('u_none');
+    expect(noUser).not.toContain('u_a');
+    expect((await listSeenResponses(db)).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('serves the index as a forest with branches and conversations over HTTP handlers', async () => {
+    const { db } = handle;
+    const post = (body: unknown, user?: string) =>
+      recordLookup(db, new Request('http://test/api/chains', { method: 'POST', body: JSON.stringify(body), headers: user ? { 'X-On-Behalf-Of': user } : {} }));
+    expect((await post({ id: 'h_1', model: 'local-agent', status: 'completed' }, 'dave')).status).toBe(200);
+    await post({ id: 'h_2', previous_response_id: 'h_1' }, 'dave');
+    await post({ id: 'h_3', previous_response_id: 'h_2' }, 'dave');
+    await post({ id: 'h_3b', previous_response_id: 'h_2' }, 'dave');
+    await post({ id: 'h_c1', conversation: { id: 'conv_h' } }, 'dave');
+    await post({ id: 'h_c2', conversation: 'conv_h' }, 'dave');
+
+    const reply = await getChainIndex(db, new Request('http://test/api/chains?on_behalf_of=dave'));
+    const index = chainIndexSchema.parse(await reply.json());
+    const tree = index.roots.find((root) => root.id === 'h_1');
+    expect(tree?.children.map((child) => child.id)).toEqual(['h_2']);
+    expect(tree?.children[0]?.children.map((child) => child.id)).toEqual(['h_3', 'h_3b']);
+    expect(index.roots.every((root) => root.entry?.on_behalf_of === 'dave')).toBe(true);
+    expect(index.conversations).toEqual([expect.objectContaining({ id: 'conv_h', responses: [expect.objectContaining({ id: 'h_c1' }), expect.objectContaining({ id: 'h_c2' })] })]);
+  });
+
+  it('answers errors in the envelope: bad JSON, bad field, unknown id, bad id', async () => {
+    const { db } = handle;
+    const badJson = await recordLookup(db, new Request('http://test/api/chains', { method: 'POST', body: '{' }));
+    expect(badJson.status).toBe(400);
+    expect(await badJson.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'invalid_json' } });
+    const badField = await recordLookup(db, new Request('http://test/api/chains', { method: 'POST', body: JSON.stringify({ id: 5 }) }));
+    expect(await badField.json()).toMatchObject({ error: { param: 'id' } });
+    const unknown = await getChainEntry(db, 'nope');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: 'not_in_index', param: 'id', type: 'invalid_request_error' } });
+    expect((await getChainEntry(db, 'a b')).status).toBe(400);
+    const deleted = await markDeleted(db, new Request('http://test', { method: 'POST' }), 'h_2');
+    expect(await deleted.json()).toMatchObject({ id: 'h_2', deleted: true, previous_response_id: 'h_1' });
+  });
+});
