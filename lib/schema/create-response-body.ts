@@ -1,0 +1,25 @@
+// Parsing entry points for the create body: one error envelope for routes, every issue for the form.
+import { makeApiError, type ApiErrorBody } from './errors';
+import { formatZodIssues, type SchemaIssue } from './issues';
+import { createResponseBodySchema, type CreateResponseBody } from './request';
+
+export type ParseCreateResponseBodyResult = { ok: true; data: CreateResponseBody } | { ok: false; error: ApiErrorBody };
+
+export function listCreateResponseBodyIssues(body: unknown): SchemaIssue[] {
+  const result = createResponseBodySchema.safeParse(body);
+  return result.success ? [] : formatZodIssues(result.error.issues, body);
+}
+
+export function parseCreateResponseBody(body: unknown): ParseCreateResponseBodyResult {
+  const result = createResponseBodySchema.safeParse(body);
+  if (result.success) return { ok: true, data: result.data };
+  const first = formatZodIssues(result.error.issues, body)[0] ?? {
+    param: null,
+    code: 'invalid_value',
+    message: 'The request body is invalid.',
+  };
+  return {
+    ok: false,
+    error: makeApiError(first.message, { type: 'invalid_request_error', param: first.param === '' ? null : first.param, code: first.code }),
+  };
+}

@@ -1,0 +1,11 @@
+// Public surface of the wire schemas, shared by the request form, the proxy routes and the local gateway.
+export * from './constants';
+export { apiErrorSchema, apiErrorBodySchema, makeApiError, zodPathToParam, type ApiError, type ApiErrorBody } from './errors';
+export { integerInRange, decimalInRange, httpUrlSchema, imageUrlSchema, isHttpUrl, objectJsonSchemaSchema } from './fields';
+export * from './tools';
+export * from './input';
+export * from './request';
+export * from './response';
+export * from './on-behalf-of';
+export { formatZodIssues, type SchemaIssue } from './issues';
+export * from './create-response-body';

@@ -1,0 +1,33 @@
+// The gateway's X-On-Behalf-Of header: trimmed, optional, at most 256 printable ASCII characters.
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import { makeApiError, type ApiErrorBody } from './errors';
+
+export const ON_BEHALF_OF_HEADER = 'X-On-Behalf-Of';
+
+export const onBehalfOfSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.on_behalf_of.maxLength, {
+    error: `${ON_BEHALF_OF_HEADER} must be at most ${LIMITS.on_behalf_of.maxLength} characters.`,
+  })
+  .regex(/^[\x20-\x7E]*$/, { error: `${ON_BEHALF_OF_HEADER} may contain only printable ASCII characters.` });
+
+export type ParseOnBehalfOfResult = { ok: true; value: string | null } | { ok: false; error: ApiErrorBody };
+
+export function parseOnBehalfOf(raw: string | null | undefined): ParseOnBehalfOfResult {
+  if (raw == null) return { ok: true, value: null };
+  const result = onBehalfOfSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const code = issue?.code === 'too_big' ? 'string_above_max_length' : 'invalid_value';
+    return {
+      ok: false,
+      error: makeApiError(`Invalid '${ON_BEHALF_OF_HEADER}' header: ${issue?.message ?? 'invalid value.'}`, {
+        param: ON_BEHALF_OF_HEADER,
+        code,
+      }),
+    };
+  }
+  return { ok: true, value: result.data === '' ? null : result.data };
+}
