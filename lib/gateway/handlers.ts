@@ -1,0 +1,155 @@
+// The proxy functions behind app/api/responses/** and app/api/models: guard, one gateway call, relay.
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { getEnv } from '@/lib/env';
+import type { Env } from '@/lib/env-schema';
+import { GatewayError, toErrorResponse } from './errors';
+import { assertResponseId, pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf } from './inbound';
+import { clientKeyOf, sharedRateLimiter } from './rate-limit';
+import { readResponseInfo, recordAcceptedBackground, recordCreated, recordStatus, type CreateContext } from './recorders';
+import { relay, relayError, type RelayContext } from './relay';
+import type { SseObserver } from './sse-passthrough';
+import { callGateway, knownSecrets, resolveUpstream, type CallGatewayInit } from './upstream';
+
+const RETRIEVE_QUERY = ['stream', 'starting_after', 'include[]', 'include', 'include_obfuscation'];
+const INPUT_ITEMS_QUERY = ['limit', 'order', 'after', 'include[]', 'include'];
+
+/** Shown by GET /api/models when the gateway has no model list. */
+export const FALLBACK_MODELS = ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4o-mini', 'o4-mini', 'gpt-5', 'gpt-5-mini'];
+
+interface ProxyCall {
+  env: Env;
+  onBehalfOf: string | null;
+  relayContext: RelayContext;
+  send: (path: string, init?: Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal'>) => Promise<Response>;
+}
+
+async function runProxied(request: Request, work: (call: ProxyCall) => Promise<Response>): Promise<Response> {
+  const requestId = randomUUID();
+  try {
+    const env = getEnv();
+    const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(clientKeyOf(request.headers));
+    if (!limit.ok) {
+      throw new GatewayError(429, `Too many requests from this client: at most ${env.PROXY_RATE_LIMIT_PER_MINUTE} per minute (PROXY_RATE_LIMIT_PER_MINUTE).`, {
+        code: 'rate_limit_exceeded',
+        retryAfterSeconds: limit.retryAfterSeconds,
+      });
+    }
+    const onBehalfOf = readOnBehalfOf(request);
+    const apiKey = readBrowserKey(request, env);
+    const upstreamAbort = new AbortController();
+    const signal = AbortSignal.any([request.signal, upstreamAbort.signal]);
+    const relayContext: RelayContext = {
+      host: resolveUpstream(env).host,
+      secrets: knownSecrets(env, [apiKey]),
+      idleMs: env.GATEWAY_STREAM_IDLE_MS,
+      abortUpstream: () => upstreamAbort.abort(),
+    };
+    const send = (path: string, init: Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal'> = {}) =>
+      callGateway(path, { ...init, onBehalfOf, apiKey, signal });
+    return await work({ env, onBehalfOf, relayContext, send });
+  } catch (error) {
+    return toErrorResponse(error, requestId);
+  }
+}
+
+/** Records what a stream reveals: the created response (gating its chunk for background jobs) and background lifecycle statuses. */
+function observeStream(onBehalfOf: string | null, create: CreateContext | null): SseObserver {
+  let recordedCreate = false;
+  return {
+    onEvent(type, payload) {
+      if (type === 'error') return;
+      const info = readResponseInfo(payload?.response);
+      if (!info) return;
+      if (create && type === 'response.created' && !recordedCreate) {
+        recordedCreate = true;
+        recordCreated(info, create);
+        return recordAcceptedBackground(info, onBehalfOf);
+      }
+      if (info.background && info.status) recordStatus(info.id, info.status, 'stream');
+    },
+    onEnd() {
+      if (create && !recordedCreate) recordCreated(null, create);
+    },
+  };
+}
+
+function recordPolled(value: unknown): Promise<void> {
+  const info = readResponseInfo(value);
+  if (info?.background && info.status) recordStatus(info.id, info.status, 'poll');
+  return Promise.resolve();
+}
+
+export function proxyCreateResponse(request: Request): Promise<Response> {
+  return runProxied(request, async ({ env, onBehalfOf, relayContext, send }) => {
+    const body = await readCreateRequest(request, env);
+    const create: CreateContext = { body: body.json, onBehalfOf };
+    const upstream = await send('/responses', { method: 'POST', body: body.text });
+    if (!upstream.ok) recordCreated(null, create);
+    return relay(upstream, relayContext, {
+      observer: observeStream(onBehalfOf, create),
+      onJson: async (value) => {
+        const info = readResponseInfo(value);
+        if (info) await recordAcceptedBackground(info, onBehalfOf);
+        recordCreated(info, create);
+      },
+    });
+  });
+}
+
+export function proxyGetResponse(request: Request, id: string): Promise<Response> {
+  return runProxied(request, async ({ onBehalfOf, relayContext, send }) => {
+    const query = pickQuery(new URL(request.url).searchParams, RETRIEVE_QUERY);
+    const upstream = await send(`/responses/${assertResponseId(id)}`, { query });
+    return relay(upstream, relayContext, { observer: observeStream(onBehalfOf, null), onJson: recordPolled });
+  });
+}
+
+export function proxyDeleteResponse(request: Request, id: string): Promise<Response> {
+  return runProxied(request, async ({ relayContext, send }) => {
+    const upstream = await send(`/responses/${assertResponseId(id)}`, { method: 'DELETE' });
+    return relay(upstream, relayContext);
+  });
+}
+
+export function proxyCancelResponse(request: Request, id: string): Promise<Response> {
+  return runProxied(request, async ({ relayContext, send }) => {
+    const upstream = await send(`/responses/${assertResponseId(id)}/cancel`, { method: 'POST' });
+    return relay(upstream, relayContext, { onJson: recordPolled });
+  });
+}
+
+export function proxyListInputItems(request: Request, id: string): Promise<Response> {
+  return runProxied(request, async ({ relayContext, send }) => {
+    const query = pickQuery(new URL(request.url).searchParams, INPUT_ITEMS_QUERY);
+    const upstream = await send(`/responses/${assertResponseId(id)}/input_items`, { query });
+    return relay(upstream, relayContext);
+  });
+}
+
+/** The gateway's model list, or (when it has none: 404) a fallback list marked `fallback: true`; both say whether browser keys are allowed. */
+export function proxyListModels(request: Request): Promise<Response> {
+  return runProxied(request, async ({ env, relayContext, send }) => {
+    const upstream = await send('/models');
+    const allowBrowserKeys = env.ALLOW_BROWSER_KEYS;
+    if (upstream.status === 404) {
+      await upstream.body?.cancel().catch(() => undefined);
+      return Response.json(
+        {
+          object: 'list',
+          data: FALLBACK_MODELS.map((id) => ({ id, object: 'model', owned_by: 'playground-fallback' })),
+          fallback: true,
+          fallback_reason: `The gateway at ${relayContext.host} has no model list (GET /models answered 404); these are suggestions, not what it serves.`,
+          allow_browser_keys: allowBrowserKeys,
+        },
+        { headers: { 'Cache-Control': 'no-store' } },
+      );
+    }
+    if (!upstream.ok) return relayError(upstream, relayContext);
+    const listed = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!listed || typeof listed !== 'object' || !Array.isArray(listed.data)) {
+      throw new GatewayError(502, `The gateway at ${relayContext.host} answered GET /models with something that is not a model list.`, { code: 'bad_gateway_reply' });
+    }
+    return Response.json({ ...listed, fallback: false, allow_browser_keys: allowBrowserKeys }, { headers: { 'Cache-Control': 'no-store' } });
+  });
+}

@@ -1,0 +1,94 @@
+// Reads what the browser sent: size-limited body, JSON, the create schema, X-On-Behalf-Of and an opt-in browser key.
+import 'server-only';
+import type { Env } from '@/lib/env-schema';
+import { parseCreateResponseBody, parseOnBehalfOf, type ApiErrorBody } from '@/lib/schema';
+import { GatewayError } from './errors';
+
+export const BROWSER_KEY_HEADER = 'x-gateway-api-key';
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;
+
+function toGatewayError(body: ApiErrorBody, fallbackMessage: string, fallbackParam: string | null): GatewayError {
+  const error = (body as { error?: { message?: unknown; type?: unknown; param?: unknown; code?: unknown } }).error ?? {};
+  return new GatewayError(400, typeof error.message === 'string' ? error.message : fallbackMessage, {
+    type: typeof error.type === 'string' ? error.type : 'invalid_request_error',
+    param: typeof error.param === 'string' ? error.param : fallbackParam,
+    code: typeof error.code === 'string' ? error.code : null,
+  });
+}
+
+function tooLarge(limitBytes: number): GatewayError {
+  return new GatewayError(413, `The request body is larger than ${limitBytes} bytes (PROXY_BODY_LIMIT_BYTES).`, { code: 'request_too_large' });
+}
+
+/** The body as text, refusing more than limitBytes both by Content-Length and by counting while reading. */
+export async function readBodyText(request: Request, limitBytes: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limitBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limitBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export interface CreateRequest {
+  /** The original body text, forwarded untouched (unknown fields included). */
+  text: string;
+  /** The same body parsed as JSON (not the schema's defaulted output), for recording. */
+  json: Record<string, unknown>;
+}
+
+/** Bad JSON → 400 invalid_json; schema failure → 400 with `param` naming the field path. */
+export async function readCreateRequest(request: Request, env: Env): Promise<CreateRequest> {
+  const text = await readBodyText(request, env.PROXY_BODY_LIMIT_BYTES);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new GatewayError(400, 'The request body is not valid JSON.', { code: 'invalid_json' });
+  }
+  const parsed = parseCreateResponseBody(json);
+  if (!parsed.ok) throw toGatewayError(parsed.error, 'The request body does not match the create schema.', null);
+  return { text, json: json as Record<string, unknown> };
+}
+
+/** The X-On-Behalf-Of header exactly as received when valid, null when absent; 400 naming the header otherwise. */
+export function readOnBehalfOf(request: Request): string | null {
+  const raw = request.headers.get('x-on-behalf-of');
+  if (raw === null) return null;
+  const parsed = parseOnBehalfOf(raw);
+  if (!parsed.ok) {
+    const error = toGatewayError(parsed.error, 'The X-On-Behalf-Of header is invalid.', 'X-On-Behalf-Of');
+    const message = /x-on-behalf-of/i.test(error.message) ? error.message : `X-On-Behalf-Of header: ${error.message}`;
+    throw new GatewayError(400, message, { type: error.type, param: 'X-On-Behalf-Of', code: error.code ?? 'invalid_on_behalf_of' });
+  }
+  return parsed.value === null ? null : raw;
+}
+
+/** The browser's own gateway key, honoured only when ALLOW_BROWSER_KEYS is on. */
+export function readBrowserKey(request: Request, env: Env): string | null {
+  if (!env.ALLOW_BROWSER_KEYS) return null;
+  return request.headers.get(BROWSER_KEY_HEADER)?.trim() || null;
+}
+
+export function assertResponseId(id: string): string {
+  if (!ID_PATTERN.test(id)) throw new GatewayError(400, 'The response id may only contain letters, digits, "_" and "-".', { param: 'id', code: 'invalid_id' });
+  return id;
+}
+
+/** Copies the allowed query parameters (repeats and order kept) for forwarding. */
+export function pickQuery(source: URLSearchParams, allowed: readonly string[]): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of source) if (allowed.includes(name)) query.append(name, value);
+  return query;
+}

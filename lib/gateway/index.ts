@@ -1,0 +1,6 @@
+// Public surface of the gateway client: the upstream call, its error class and the proxy functions the routes use.
+import 'server-only';
+
+export { callGateway, type CallGatewayInit } from './upstream';
+export { GatewayError, type ErrorEnvelope } from './errors';
+export { proxyCancelResponse, proxyCreateResponse, proxyDeleteResponse, proxyGetResponse, proxyListInputItems, proxyListModels, FALLBACK_MODELS } from './handlers';

@@ -1,0 +1,54 @@
+// Per-client sliding-window rate limit for the proxy routes (in memory, one app process).
+import 'server-only';
+
+const WINDOW_MS = 60_000;
+const MAX_TRACKED_CLIENTS = 10_000;
+
+export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  take(clientKey: string): RateLimitResult;
+}
+
+export function createRateLimiter(limitPerMinute: number, now: () => number = Date.now): RateLimiter {
+  const hits = new Map<string, number[]>();
+  const prune = (at: number) => {
+    for (const [key, times] of hits) {
+      if ((times.at(-1) ?? 0) <= at - WINDOW_MS) hits.delete(key);
+    }
+  };
+  return {
+    take(clientKey) {
+      const at = now();
+      if (hits.size > MAX_TRACKED_CLIENTS) prune(at);
+      const times = (hits.get(clientKey) ?? []).filter((time) => time > at - WINDOW_MS);
+      if (times.length >= limitPerMinute) {
+        hits.set(clientKey, times);
+        const oldest = times[0] ?? at;
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + WINDOW_MS - at) / 1000)) };
+      }
+      times.push(at);
+      hits.set(clientKey, times);
+      return { ok: true };
+    },
+  };
+}
+
+/** The client a request counts against: first X-Forwarded-For entry, else X-Real-IP, else 'local'. */
+export function clientKeyOf(headers: Headers): string {
+  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded;
+  return headers.get('x-real-ip')?.trim() || 'local';
+}
+
+const limiters = new Map<number, RateLimiter>();
+
+/** The process-wide limiter for a given limit (one per distinct setting value). */
+export function sharedRateLimiter(limitPerMinute: number): RateLimiter {
+  let limiter = limiters.get(limitPerMinute);
+  if (!limiter) {
+    limiter = createRateLimiter(limitPerMinute);
+    limiters.set(limitPerMinute, limiter);
+  }
+  return limiter;
+}

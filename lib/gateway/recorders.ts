@@ -1,0 +1,87 @@
+// Calls the jobs, chains and history recorders for what the proxy sees; their failures never break a reply.
+import 'server-only';
+import { recordSeenResponse } from '@/lib/chains/record';
+import { recordSentRequest } from '@/lib/history/record';
+import { recordBackgroundJob, recordJobStatus } from '@/lib/jobs/record';
+
+const GATE_LIMIT_MS = 2_000;
+
+export interface ResponseInfo {
+  id: string;
+  status: string | null;
+  model: string | null;
+  previousResponseId: string | null;
+  conversationId: string | null;
+  background: boolean;
+}
+
+/** Reads the fields we record from a Response object; null when it has no id. */
+export function readResponseInfo(value: unknown): ResponseInfo | null {
+  if (!value || typeof value !== 'object') return null;
+  const response = value as Record<string, unknown>;
+  if (typeof response.id !== 'string') return null;
+  const text = (field: unknown) => (typeof field === 'string' ? field : null);
+  const conversation = response.conversation;
+  return {
+    id: response.id,
+    status: text(response.status),
+    model: text(response.model),
+    previousResponseId: text(response.previous_response_id),
+    conversationId: text(conversation) ?? (conversation && typeof conversation === 'object' ? text((conversation as { id?: unknown }).id) : null),
+    background: response.background === true,
+  };
+}
+
+async function safely(label: string, responseId: string | null, work: () => Promise<void>, limitMs?: number): Promise<void> {
+  try {
+    const run = work();
+    if (limitMs === undefined) return await run;
+    let timer: NodeJS.Timeout | undefined;
+    const cap = new Promise<void>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), limitMs);
+    });
+    await Promise.race([run, cap]).finally(() => clearTimeout(timer));
+  } catch (error) {
+    const reason = error instanceof Error ? (((error as { code?: unknown }).code as string | undefined) ?? error.name) : 'unknown';
+    console.warn(`[gateway] ${label} failed response=${responseId ?? 'none'} reason=${reason}`);
+  }
+}
+
+export interface CreateContext {
+  body: Record<string, unknown>;
+  onBehalfOf: string | null;
+}
+
+/** A background job is recorded (and awaited, within a cap) before the browser hears of it. */
+export async function recordAcceptedBackground(info: ResponseInfo, onBehalfOf: string | null): Promise<void> {
+  if (!info.background) return;
+  await safely(
+    'recordBackgroundJob',
+    info.id,
+    () => recordBackgroundJob({ responseId: info.id, model: info.model, status: info.status ?? 'queued', onBehalfOf }),
+    GATE_LIMIT_MS,
+  );
+}
+
+/** The chain index and the history learn about a created response (not awaited by the reply). */
+export function recordCreated(info: ResponseInfo | null, context: CreateContext): void {
+  if (info) {
+    void safely('recordSeenResponse', info.id, () =>
+      recordSeenResponse({
+        id: info.id,
+        previousResponseId: info.previousResponseId,
+        conversationId: info.conversationId,
+        model: info.model,
+        status: info.status,
+        onBehalfOf: context.onBehalfOf,
+      }),
+    );
+  }
+  void safely('recordSentRequest', info?.id ?? null, () =>
+    recordSentRequest({ body: context.body, onBehalfOf: context.onBehalfOf, responseId: info?.id ?? null, status: info?.status ?? null }),
+  );
+}
+
+export function recordStatus(responseId: string, status: string, source: 'poll' | 'stream'): void {
+  void safely('recordJobStatus', responseId, () => recordJobStatus(responseId, status, source));
+}

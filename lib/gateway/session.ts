@@ -1,0 +1,90 @@
+// The access-token sign-in behind /api/session: status, sign in (form or JSON), sign out.
+import 'server-only';
+import { getEnv } from '@/lib/env';
+import { isTokenCorrect, safeNextPath, SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from './access';
+import { GatewayError, toErrorResponse } from './errors';
+import { readBodyText } from './inbound';
+import { clientKeyOf, sharedRateLimiter } from './rate-limit';
+
+const SIGN_IN_BODY_LIMIT_BYTES = 8 * 1024;
+
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
+function cookieHeader(request: Request, value: string, maxAgeSeconds: number): string {
+  return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(isHttps(request) ? ['Secure'] : [])].join('; ');
+}
+
+function readCookie(request: Request): string | undefined {
+  const header = request.headers.get('cookie') ?? '';
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return rest.join('=');
+  }
+  return undefined;
+}
+
+/** GET /api/session: whether a token is required, whether this browser is signed in, and whether browser keys are allowed. */
+export function describeSession(request: Request): Response {
+  const env = getEnv();
+  const token = env.PLAYGROUND_ACCESS_TOKEN;
+  return Response.json(
+    {
+      access_token_required: !!token,
+      authenticated: token ? verifySession(readCookie(request), token) : true,
+      allow_browser_keys: env.ALLOW_BROWSER_KEYS,
+    },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+}
+
+async function readSignIn(request: Request): Promise<{ token: string; next: string; isForm: boolean }> {
+  const isForm = !(request.headers.get('content-type') ?? '').includes('application/json');
+  const text = await readBodyText(request, SIGN_IN_BODY_LIMIT_BYTES);
+  if (isForm) {
+    const form = new URLSearchParams(text);
+    return { token: form.get('token') ?? '', next: safeNextPath(form.get('next')), isForm };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new GatewayError(400, 'The request body is not valid JSON.', { code: 'invalid_json' });
+  }
+  const fields = (json ?? {}) as { token?: unknown; next?: unknown };
+  return { token: typeof fields.token === 'string' ? fields.token : '', next: safeNextPath(fields.next), isForm };
+}
+
+function redirect(request: Request, path: string, cookie?: string): Response {
+  const headers = new Headers({ Location: new URL(path, request.url).toString(), 'Cache-Control': 'no-store' });
+  if (cookie) headers.set('Set-Cookie', cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+/** POST /api/session: a correct token opens a signed HttpOnly session; a form post is redirected, JSON gets JSON. */
+export async function signIn(request: Request): Promise<Response> {
+  try {
+    const env = getEnv();
+    const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(`session:${clientKeyOf(request.headers)}`);
+    if (!limit.ok) throw new GatewayError(429, 'Too many sign-in attempts; wait and try again.', { code: 'rate_limit_exceeded', retryAfterSeconds: limit.retryAfterSeconds });
+    const { token, next, isForm } = await readSignIn(request);
+    const expected = env.PLAYGROUND_ACCESS_TOKEN;
+    if (expected && !isTokenCorrect(token, expected)) {
+      if (isForm) return redirect(request, `/login?error=invalid&next=${encodeURIComponent(next)}`);
+      throw new GatewayError(401, 'The access token is not correct.', { param: 'token', code: 'invalid_access_token' });
+    }
+    const cookie = expected ? cookieHeader(request, signSession(expected), SESSION_TTL_SECONDS) : undefined;
+    if (isForm) return redirect(request, next, cookie);
+    const headers = new Headers({ 'Cache-Control': 'no-store' });
+    if (cookie) headers.set('Set-Cookie', cookie);
+    return Response.json({ authenticated: true, access_token_required: !!expected }, { headers });
+  } catch (error) {
+    return toErrorResponse(error, 'session');
+  }
+}
+
+/** DELETE /api/session: forget this browser's session cookie. */
+export function signOut(request: Request): Response {
+  return Response.json({ authenticated: false }, { headers: { 'Set-Cookie': cookieHeader(request, '', 0), 'Cache-Control': 'no-store' } });
+}

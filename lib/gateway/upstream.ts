@@ -1,0 +1,91 @@
+// callGateway: the only place that sends HTTP to the gateway (remote, or the local one mounted in this app).
+import 'server-only';
+import { getEnv } from '@/lib/env';
+import { internalOrigin, type Env } from '@/lib/env-schema';
+import { GatewayError } from './errors';
+
+export interface CallGatewayInit {
+  method?: string;
+  /** A string (or bytes) is sent as is; anything else is JSON-encoded. */
+  body?: unknown;
+  query?: URLSearchParams;
+  onBehalfOf?: string | null;
+  /** A browser-supplied key; wins over the server key when given. */
+  apiKey?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface UpstreamTarget {
+  baseUrl: string;
+  host: string;
+  isLocal: boolean;
+}
+
+export function resolveUpstream(env: Env = getEnv()): UpstreamTarget {
+  const raw = env.GATEWAY_BASE_URL ?? internalOrigin(env);
+  const url = new URL(`${raw}/api/v1/llm`);
+  url.username = '';
+  url.password = '';
+  return { baseUrl: url.toString().replace(/\/+$/, ''), host: url.host, isLocal: !env.GATEWAY_BASE_URL };
+}
+
+/** The bearer for one call: browser key, else the server key, else the local gateway's dev key. */
+export function resolveBearer(env: Env, apiKey: string | null | undefined): string | null {
+  if (apiKey) return apiKey;
+  if (env.GATEWAY_API_KEY) return env.GATEWAY_API_KEY;
+  return env.GATEWAY_BASE_URL ? null : (env.LOCAL_GATEWAY_API_KEYS[0] ?? null);
+}
+
+/** Every secret that must never reach a browser, a log line or an error message. */
+export function knownSecrets(env: Env = getEnv(), extra: Array<string | null | undefined> = []): string[] {
+  const secrets = [env.GATEWAY_API_KEY, env.PLAYGROUND_ACCESS_TOKEN, ...env.LOCAL_GATEWAY_API_KEYS, ...extra];
+  return secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4);
+}
+
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string' || body instanceof Uint8Array) return body as BodyInit;
+  return JSON.stringify(body);
+}
+
+function describeCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  const code = cause && typeof cause.code === 'string' ? cause.code : null;
+  return code ?? 'connection failed';
+}
+
+/**
+ * Sends one request to `{gateway}/api/v1/llm{path}`. Resolves with the gateway's response whatever its
+ * status; throws GatewayError 502 when the gateway cannot be reached and 504 when no response headers
+ * arrive within GATEWAY_TIMEOUT_MS. The caller's signal aborts the request (and its body) at any time.
+ */
+export async function callGateway(path: string, init: CallGatewayInit = {}): Promise<Response> {
+  const env = getEnv();
+  const target = resolveUpstream(env);
+  const url = new URL(`${target.baseUrl}${path.startsWith('/') ? path : `/${path}`}`);
+  if (init.query) url.search = init.query.toString();
+
+  const headers = new Headers({ Accept: 'application/json, text/event-stream' });
+  const bearer = resolveBearer(env, init.apiKey);
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
+  if (init.onBehalfOf) headers.set('X-On-Behalf-Of', init.onBehalfOf);
+  const body = encodeBody(init.body);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), env.GATEWAY_TIMEOUT_MS);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
+  try {
+    return await fetch(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' });
+  } catch (error) {
+    if (init.signal?.aborted) throw new GatewayError(499, 'The browser closed the request before the gateway answered.', { code: 'client_closed_request' });
+    if (timeout.signal.aborted) {
+      throw new GatewayError(504, `The gateway at ${target.host} sent no response within ${env.GATEWAY_TIMEOUT_MS} ms (GATEWAY_TIMEOUT_MS).`, {
+        code: 'gateway_timeout',
+      });
+    }
+    throw new GatewayError(502, `The gateway at ${target.host} is unreachable (${describeCause(error)}).`, { code: 'gateway_unreachable' });
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,41 @@
+// Next.js proxy: access-token sessions for pages and API routes, and same-origin checks for state-changing requests.
+import { NextResponse, type NextRequest } from 'next/server';
+import { getEnv } from '@/lib/env';
+import { decideAccess, SESSION_COOKIE } from '@/lib/gateway/access';
+
+function ownOrigins(request: NextRequest, publicUrl: string | undefined): string[] {
+  const origins = [request.nextUrl.origin];
+  const host = request.headers.get('host');
+  if (host) origins.push(`${request.nextUrl.protocol}//${host}`);
+  if (publicUrl) origins.push(new URL(publicUrl).origin);
+  return origins;
+}
+
+function envelope(status: number, message: string, type: string, code: string) {
+  return NextResponse.json({ error: { message, type, param: null, code } }, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+export function proxy(request: NextRequest) {
+  const env = getEnv();
+  const { pathname, search } = request.nextUrl;
+  const decision = decideAccess({
+    method: request.method,
+    pathname,
+    origin: request.headers.get('origin'),
+    ownOrigins: ownOrigins(request, env.PLAYGROUND_PUBLIC_URL),
+    accessToken: env.PLAYGROUND_ACCESS_TOKEN,
+    sessionCookie: request.cookies.get(SESSION_COOKIE)?.value,
+  });
+  if (decision === 'cross-origin') return envelope(403, 'Cross-origin requests may not change state here; send it from this playground.', 'permission_error', 'cross_origin_request');
+  if (decision === 'unauthorized') return envelope(401, 'Sign in with the access token at /login first.', 'authentication_error', 'session_required');
+  if (decision === 'login') {
+    const login = new URL('/login', request.url);
+    login.searchParams.set('next', `${pathname}${search}`);
+    return NextResponse.redirect(login, 303);
+  }
+  return NextResponse.next();
+}
+
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+};
