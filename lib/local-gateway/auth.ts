@@ -1,0 +1,34 @@
+// Bearer-key check and the owner scope (API key, X-On-Behalf-Of) every stored response belongs to.
+import { timingSafeEqual } from 'node:crypto';
+import { parseOnBehalfOf } from '@/lib/schema';
+import { GatewayError } from './errors';
+import { hashOwner } from './ids';
+
+export interface Caller {
+  ownerKey: string;
+  onBehalfOf: string | null;
+}
+
+function sameKey(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Resolves the caller or throws 401 (missing/unknown key) or 400 (bad X-On-Behalf-Of). */
+export function authenticate(request: Request, apiKeys: readonly string[]): Caller {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  if (!match?.[1]) {
+    throw new GatewayError(401, 'You did not provide an API key. Send it in the Authorization header as "Bearer <API key>".', {
+      code: 'invalid_api_key',
+    });
+  }
+  const key = match[1].trim();
+  if (!apiKeys.some((expected) => sameKey(key, expected))) {
+    throw new GatewayError(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
+  }
+  const onBehalfOf = parseOnBehalfOf(request.headers.get('x-on-behalf-of'));
+  if (!onBehalfOf.ok) throw GatewayError.fromEnvelope(400, onBehalfOf.error);
+  return { ownerKey: hashOwner(key, onBehalfOf.value), onBehalfOf: onBehalfOf.value };
+}

@@ -1,0 +1,153 @@
+// POST /responses: validation beyond the schema, context assembly, the agent's plan, then JSON, SSE or a background job.
+import { createResponseBodyBaseSchema, parseCreateResponseBody } from '@/lib/schema';
+import { findModel, LOCAL_MODELS, planTurn } from './agent';
+import type { ContextItem, JsonObject, TurnPlan } from './agent/contract';
+import type { Caller } from './auth';
+import { assertToolOutputs, fitContext, loadChain, normalizeInput } from './context';
+import { badRequest, GatewayError, jsonResponse } from './errors';
+import { makeId } from './ids';
+import { resolvePrompt, type ResolvedPrompt } from './prompts';
+import { buildResponse, finishResponse, type ResponseObject } from './response-object';
+import { Run } from './runner';
+import { queuedDelayMs, type GatewayRuntime } from './runtime';
+import { appendConversationItems, createConversation, findConversation, insertResponse, saveResponseState } from './store';
+import { sseResponse } from './stream';
+import { isWebhookTargetAllowed } from './webhooks';
+
+const KNOWN_PARAMETERS = new Set(Object.keys(createResponseBodyBaseSchema.shape));
+
+async function readBody(request: Request): Promise<JsonObject> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await request.text());
+  } catch {
+    throw badRequest('We could not parse the JSON body of your request. Send a valid JSON object.', null, 'invalid_json');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('The request body must be a JSON object.', null, 'invalid_type');
+  const unknown = Object.keys(parsed).find((key) => !KNOWN_PARAMETERS.has(key));
+  if (unknown !== undefined) throw badRequest(`Unknown parameter: '${unknown}'.`, unknown, 'unknown_parameter');
+  const result = parseCreateResponseBody(parsed);
+  if (!result.ok) throw GatewayError.fromEnvelope(400, result.error);
+  return result.data as JsonObject;
+}
+
+function conversationIdOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as JsonObject).id === 'string') return (value as { id: string }).id;
+  return null;
+}
+
+/** Conversations are created on first use of an id (OpenAI requires creating them first; this gateway has no create endpoint). */
+async function loadConversation(runtime: GatewayRuntime, id: string, caller: Caller): Promise<ContextItem[]> {
+  const db = await runtime.getDb();
+  const existing = await findConversation(db, id);
+  if (existing && existing.ownerKey !== caller.ownerKey) throw badRequest(`Conversation with id '${id}' not found.`, 'conversation', 'conversation_not_found');
+  if (!existing) await createConversation(db, id, caller.ownerKey);
+  return existing?.items ?? [];
+}
+
+function faultError(plan: TurnPlan): GatewayError | null {
+  const fault = plan.fault;
+  if (fault?.kind !== 'http') return null;
+  if (fault.status === 429) {
+    const headers: Record<string, string> = fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
+    return new GatewayError(429, fault.message, { type: 'rate_limit_error', code: 'rate_limit_exceeded', headers });
+  }
+  return new GatewayError(500, fault.message, { type: 'server_error', code: 'server_error' });
+}
+
+function partialImagesOf(body: JsonObject): number {
+  const tools = Array.isArray(body.tools) ? (body.tools as JsonObject[]) : [];
+  const tool = tools.find((entry) => entry.type === 'image_generation');
+  return typeof tool?.partial_images === 'number' ? tool.partial_images : 0;
+}
+
+export async function createResponse(runtime: GatewayRuntime, request: Request, caller: Caller): Promise<Response> {
+  const body = await readBody(request);
+  const modelId = String(body.model);
+  const model = findModel(modelId);
+  if (!model) {
+    throw badRequest(`The model '${modelId}' does not exist. Available models: ${LOCAL_MODELS.map((entry) => entry.id).join(', ')}.`, 'model', 'model_not_found');
+  }
+  const store = body.store !== false;
+  const background = body.background === true;
+  const stream = body.stream === true;
+  const webhookUrl = typeof body.webhook_url === 'string' ? body.webhook_url : null;
+  if (webhookUrl && !isWebhookTargetAllowed(webhookUrl, runtime.webhookPolicy)) {
+    throw badRequest(
+      'webhook_url is not an allowed target: use a loopback address, the playground origin, or a target listed in LOCAL_GATEWAY_WEBHOOK_ALLOW.',
+      'webhook_url',
+      'invalid_webhook_url',
+    );
+  }
+  const prompt: ResolvedPrompt | null = body.prompt ? resolvePrompt(body.prompt as Parameters<typeof resolvePrompt>[0]) : null;
+  const instructions = [prompt?.instructions, typeof body.instructions === 'string' ? body.instructions : null].filter(Boolean).join('\n\n') || null;
+  const inputItems = normalizeInput(body.input);
+  const conversationId = conversationIdOf(body.conversation);
+  let earlier: ContextItem[] = [];
+  if (typeof body.previous_response_id === 'string') earlier = await loadChain(await runtime.getDb(), body.previous_response_id, caller.ownerKey);
+  else if (conversationId) earlier = await loadConversation(runtime, conversationId, caller);
+  const context = [...earlier, ...inputItems];
+  assertToolOutputs(context);
+  const fitted = fitContext(context, instructions, model.contextWindow, body.truncation === 'disabled' ? 'disabled' : 'auto');
+  const cacheKey = typeof body.prompt_cache_key === 'string' ? `${caller.ownerKey}:${body.prompt_cache_key}` : null;
+  const cachedTokens = cacheKey ? runtime.promptCache.lookup(cacheKey, instructions, fitted.context) : 0;
+
+  const id = makeId('resp');
+  const plan = planTurn({ responseId: id, body, instructions, context: fitted.context, inputTokens: fitted.inputTokens, cachedTokens });
+  const fault = faultError(plan);
+  if (fault) throw fault;
+
+  const initial = buildResponse({ id, body, plan, status: background ? 'queued' : 'in_progress', prompt: prompt?.echo ?? null, conversationId });
+  const { webhook_secret: webhookSecret, ...requestEcho } = body;
+  const db = await runtime.getDb();
+  await insertResponse(db, {
+    id,
+    ownerKey: caller.ownerKey,
+    status: initial.status,
+    background,
+    stream,
+    stored: store,
+    previousResponseId: typeof body.previous_response_id === 'string' ? body.previous_response_id : null,
+    conversationId,
+    request: store ? requestEcho : {},
+    response: store ? initial : { id, object: 'response', status: initial.status },
+    inputItems: store ? inputItems : [],
+  });
+
+  const onFinished = async (final: ResponseObject) => {
+    if (cacheKey && final.status !== 'failed') runtime.promptCache.remember(cacheKey, instructions, [...fitted.context, ...final.output]);
+    if (!store) await saveResponseState(db, id, { id, object: 'response', status: final.status });
+    else if (conversationId && (final.status === 'completed' || final.status === 'incomplete')) {
+      await appendConversationItems(await runtime.getDb(), conversationId, [...inputItems, ...final.output]);
+    }
+  };
+
+  if (!stream && !background) {
+    const final = finishResponse(initial, plan.items, plan.outcome, plan.usage);
+    if (store) await saveResponseState(db, id, final);
+    await onFinished(final);
+    return jsonResponse(final);
+  }
+
+  const streamOptions = (body.stream_options ?? {}) as JsonObject;
+  const run = new Run({
+    getDb: runtime.getDb,
+    response: initial,
+    plan,
+    background,
+    store,
+    persistEvents: background && stream,
+    obfuscation: streamOptions.include_obfuscation !== false,
+    partialImages: partialImagesOf(body),
+    tokensPerSecond: runtime.options.tokensPerSecond,
+    queuedDelayMs: queuedDelayMs(runtime.options.tokensPerSecond),
+    webhook: webhookUrl ? { url: webhookUrl, secret: typeof webhookSecret === 'string' ? webhookSecret : null } : null,
+    webhooks: runtime.webhooks,
+    onFinished,
+  });
+  runtime.runs.set(id, run);
+  void run.flush().finally(() => runtime.runs.delete(id));
+  if (!stream) return jsonResponse(initial);
+  return sseResponse((sink) => run.subscribe(sink), request.signal, () => run.disconnect());
+}

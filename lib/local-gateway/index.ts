@@ -1,0 +1,75 @@
+// The embedded gateway: createLocalGateway(options) -> { handle(Request), close() }, plus restart recovery of orphaned runs.
+import { PromptCache } from './context';
+import { abortResponse, type ResponseObject } from './response-object';
+import { routeRequest } from './router';
+import type { GatewayRuntime, LocalGatewayOptions } from './runtime';
+import { findOrphans, saveResponseState, touchResponses } from './store';
+import { createWebhookSender } from './webhooks';
+
+export type { LocalGatewayOptions } from './runtime';
+export { BASE_PATH } from './router';
+export { PROMPT_TEMPLATES } from './prompts';
+
+export interface LocalGateway {
+  handle(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Unfinished runs are kept fresh at this interval; rows older than ORPHAN_AFTER_MS belong to a dead process. */
+const HEARTBEAT_MS = 5_000;
+const ORPHAN_AFTER_MS = 15_000;
+
+export const INTERRUPTED_ERROR = { code: 'server_error', message: 'The response was interrupted by a restart of the local gateway.' };
+
+export function createLocalGateway(options: LocalGatewayOptions): LocalGateway {
+  const webhookPolicy = { publicOrigin: options.publicOrigin, allow: options.webhookAllow };
+  const runtime: GatewayRuntime = {
+    options,
+    getDb: options.getDb,
+    runs: new Map(),
+    webhooks: createWebhookSender(webhookPolicy),
+    webhookPolicy,
+    promptCache: new PromptCache(),
+  };
+
+  /** Fails queued/in_progress responses no live process owns (the first sweep at start takes every one not running here). */
+  async function recoverOrphans(before: Date): Promise<void> {
+    const db = await runtime.getDb();
+    for (const row of await findOrphans(db, before, [...runtime.runs.keys()])) {
+      const response = row.response as ResponseObject;
+      await saveResponseState(db, row.id, abortResponse(response, response.output ?? [], 'failed', INTERRUPTED_ERROR));
+    }
+  }
+
+  let started: Promise<void> | null = null;
+  const start = () => {
+    started ??= recoverOrphans(new Date(Date.now() - ORPHAN_AFTER_MS)).catch((error: Error) => {
+      started = null;
+      console.error(`local gateway: recovery failed: ${error.message}`);
+    });
+    return started;
+  };
+
+  const heartbeat = setInterval(() => {
+    void (async () => {
+      const db = await runtime.getDb();
+      await touchResponses(db, [...runtime.runs.keys()]);
+      await recoverOrphans(new Date(Date.now() - ORPHAN_AFTER_MS));
+    })().catch((error: Error) => console.error(`local gateway: heartbeat failed: ${error.message}`));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    async handle(request) {
+      await start();
+      return routeRequest(runtime, request);
+    },
+    async close() {
+      clearInterval(heartbeat);
+      const runs = [...runtime.runs.values()];
+      for (const run of runs) run.stop({ status: 'failed', error: INTERRUPTED_ERROR });
+      await Promise.all(runs.map((run) => run.flush()));
+      runtime.webhooks.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The gateway instance mounted in the Next app: built once from getEnv() and getDb(), kept on globalThis across module reloads.
+import 'server-only';
+import { getDb } from '@/lib/db';
+import { getEnv } from '@/lib/env';
+import { publicOrigin } from '@/lib/env-schema';
+import { errorResponse, GatewayError } from './errors';
+import { createLocalGateway, type LocalGateway } from './index';
+
+const holder = globalThis as typeof globalThis & { __playgroundLocalGateway?: LocalGateway };
+
+function getLocalGateway(): LocalGateway {
+  if (!holder.__playgroundLocalGateway) {
+    const env = getEnv();
+    holder.__playgroundLocalGateway = createLocalGateway({
+      getDb,
+      apiKeys: env.LOCAL_GATEWAY_API_KEYS,
+      webhookAllow: env.LOCAL_GATEWAY_WEBHOOK_ALLOW,
+      publicOrigin: publicOrigin(env),
+      tokensPerSecond: env.LOCAL_GATEWAY_TOKENS_PER_SECOND,
+    });
+  }
+  return holder.__playgroundLocalGateway;
+}
+
+/** Serves /api/v1/llm/* when no remote gateway is configured; otherwise a 404 envelope saying so. */
+export async function handleLocalGatewayRequest(request: Request): Promise<Response> {
+  if (getEnv().GATEWAY_BASE_URL) {
+    return errorResponse(
+      new GatewayError(404, 'The local gateway is off because GATEWAY_BASE_URL is set; send requests to that gateway instead.', { code: 'local_gateway_disabled' }),
+    );
+  }
+  return getLocalGateway().handle(request);
+}

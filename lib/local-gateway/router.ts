@@ -1,0 +1,66 @@
+// Routes paths under /api/v1/llm to the gateway's operations; every failure becomes the JSON error envelope.
+import { LOCAL_MODELS } from './agent';
+import { authenticate } from './auth';
+import { createResponse } from './create';
+import { errorResponse, GatewayError, jsonResponse } from './errors';
+import type { GatewayRuntime } from './runtime';
+import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from './stored';
+
+export const BASE_PATH = '/api/v1/llm';
+
+function listModels(): Response {
+  return jsonResponse({
+    object: 'list',
+    data: LOCAL_MODELS.map((model) => ({ id: model.id, object: 'model', owned_by: 'local', description: model.description, context_window: model.contextWindow })),
+  });
+}
+
+function methodNotAllowed(allowed: string[]): GatewayError {
+  return new GatewayError(405, `Method not allowed here; use ${allowed.join(' or ')}.`, { code: 'method_not_allowed', headers: { allow: allowed.join(', ') } });
+}
+
+async function dispatch(runtime: GatewayRuntime, request: Request): Promise<Response> {
+  const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
+  const at = pathname.indexOf(BASE_PATH);
+  const segments = (at >= 0 ? pathname.slice(at + BASE_PATH.length) : pathname).split('/').filter(Boolean).map(decodeURIComponent);
+  const method = request.method.toUpperCase();
+  const [resource, id, action, ...rest] = segments;
+  const notFound = new GatewayError(404, `Unknown route ${method} ${BASE_PATH}/${segments.join('/')}.`, { code: 'not_found' });
+  if (rest.length > 0) throw notFound;
+
+  if (resource === 'models' && id === undefined) {
+    if (method !== 'GET') throw methodNotAllowed(['GET']);
+    authenticate(request, runtime.options.apiKeys);
+    return listModels();
+  }
+  if (resource !== 'responses') throw notFound;
+  if (id === undefined) {
+    if (method !== 'POST') throw methodNotAllowed(['POST']);
+    return createResponse(runtime, request, authenticate(request, runtime.options.apiKeys));
+  }
+  if (action === undefined) {
+    if (method === 'GET') return retrieveResponse(runtime, request, id, authenticate(request, runtime.options.apiKeys));
+    if (method === 'DELETE') return deleteResponse(runtime, id, authenticate(request, runtime.options.apiKeys));
+    throw methodNotAllowed(['GET', 'DELETE']);
+  }
+  if (action === 'cancel') {
+    if (method !== 'POST') throw methodNotAllowed(['POST']);
+    return cancelResponse(runtime, id, authenticate(request, runtime.options.apiKeys));
+  }
+  if (action === 'input_items') {
+    if (method !== 'GET') throw methodNotAllowed(['GET']);
+    return listInputItems(runtime, request, id, authenticate(request, runtime.options.apiKeys));
+  }
+  throw notFound;
+}
+
+export async function routeRequest(runtime: GatewayRuntime, request: Request): Promise<Response> {
+  try {
+    return await dispatch(runtime, request);
+  } catch (error) {
+    if (error instanceof GatewayError) return errorResponse(error);
+    const requestId = Math.random().toString(36).slice(2, 10);
+    console.error(`local gateway: ${request.method} failed (request ${requestId}): ${(error as Error).message}`);
+    return errorResponse(new GatewayError(500, `The local gateway failed to handle the request (request id ${requestId}).`, { code: 'server_error' }));
+  }
+}

@@ -1,0 +1,217 @@
+// Enacts a TurnPlan as a run: lifecycle events, numbering, pacing, faults, cancel/disconnect, status saves and webhooks.
+import type { Db } from '@/lib/db/open';
+import { itemEvents } from './agent';
+import type { JsonObject, OutputItem, TurnPlan } from './agent/contract';
+import { abortResponse, finishResponse, withStatus, type ResponseObject } from './response-object';
+import type { EventSink } from './stream';
+import { appendEvents, saveResponseState } from './store';
+import type { WebhookSender, WebhookTarget } from './webhooks';
+
+export interface RunOptions {
+  getDb: () => Promise<Db>;
+  response: ResponseObject;
+  plan: TurnPlan;
+  background: boolean;
+  store: boolean;
+  /** Persist events for `GET ?stream=true` replays (background + stream). */
+  persistEvents: boolean;
+  obfuscation: boolean;
+  partialImages: number;
+  tokensPerSecond: number;
+  /** Pause between queued and in_progress, so a background job can be watched (and cancelled) while queued. */
+  queuedDelayMs: number;
+  webhook: WebhookTarget | null;
+  webhooks: WebhookSender;
+  onFinished?: (final: ResponseObject) => Promise<void>;
+}
+
+type AbortReason = { status: 'cancelled' } | { status: 'failed'; error: { code: string; message: string } };
+
+const TERMINAL_EVENT: Record<string, string> = { completed: 'response.completed', incomplete: 'response.incomplete', failed: 'response.failed' };
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+export class Run {
+  readonly events: JsonObject[] = [];
+  readonly finished: Promise<ResponseObject>;
+  snapshot: ResponseObject;
+  private readonly subscribers = new Set<EventSink>();
+  private readonly controller = new AbortController();
+  private abortReason: AbortReason | null = null;
+  private readonly output: OutputItem[] = [];
+  private writes: Promise<void> = Promise.resolve();
+  private pendingEvents: JsonObject[] = [];
+  private isDone = false;
+
+  constructor(private readonly options: RunOptions) {
+    this.snapshot = options.response;
+    this.finished = this.execute();
+  }
+
+  get id(): string {
+    return this.snapshot.id;
+  }
+
+  get done(): boolean {
+    return this.isDone;
+  }
+
+  /** Replays events after `startingAfter`, then follows live ones until the run ends. */
+  subscribe(sink: EventSink, startingAfter = -1): () => void {
+    for (const event of this.events) if (Number(event.sequence_number) > startingAfter) sink.event(event);
+    if (this.isDone) {
+      sink.end();
+      return () => undefined;
+    }
+    this.subscribers.add(sink);
+    return () => this.subscribers.delete(sink);
+  }
+
+  cancel(): void {
+    this.stop({ status: 'cancelled' });
+  }
+
+  /** Foreground stream lost its client: generation stops. */
+  disconnect(): void {
+    if (!this.options.background) this.stop({ status: 'failed', error: { code: 'server_error', message: 'The client disconnected before the response finished.' } });
+  }
+
+  stop(reason: AbortReason): void {
+    if (this.isDone || this.controller.signal.aborted) return;
+    this.abortReason = reason;
+    this.controller.abort();
+  }
+
+  /** Waits for pending writes (status saves and events) to reach the database. */
+  async flush(): Promise<void> {
+    await this.finished.catch(() => undefined);
+    await this.writes;
+  }
+
+  private enqueueWrite(write: (db: Db) => Promise<void>): void {
+    this.writes = this.writes.then(async () => write(await this.options.getDb())).catch((error: Error) => {
+      console.error(`local gateway: saving ${this.id} failed: ${error.message}`);
+    });
+  }
+
+  private saveState(): void {
+    if (!this.options.store) return;
+    const snapshot = this.snapshot;
+    this.enqueueWrite((db) => saveResponseState(db, this.id, snapshot));
+  }
+
+  private setStatus(response: ResponseObject): void {
+    this.snapshot = response;
+    this.saveState();
+    if (this.options.webhook) this.options.webhooks.notify(this.id, this.options.webhook, response.status);
+  }
+
+  private publish(event: JsonObject): void {
+    const numbered = { ...event, sequence_number: this.events.length };
+    this.events.push(numbered);
+    for (const sink of this.subscribers) sink.event(numbered);
+    if (!this.options.persistEvents) return;
+    this.pendingEvents.push(numbered);
+    if (this.pendingEvents.length === 1) {
+      this.enqueueWrite(async (db) => {
+        const batch = this.pendingEvents;
+        this.pendingEvents = [];
+        await appendEvents(db, this.id, batch);
+      });
+    }
+  }
+
+  private lifecycle(type: string): void {
+    this.publish({ type, response: this.snapshot });
+  }
+
+  private trackOutput(event: JsonObject): void {
+    if (event.type !== 'response.output_item.added' && event.type !== 'response.output_item.done') return;
+    this.output[Number(event.output_index)] = event.item as OutputItem;
+  }
+
+  private async execute(): Promise<ResponseObject> {
+    const { plan, background, tokensPerSecond } = this.options;
+    const signal = this.controller.signal;
+    try {
+      await Promise.resolve();
+      this.lifecycle('response.created');
+      if (background) {
+        if (this.options.webhook) this.options.webhooks.notify(this.id, this.options.webhook, 'queued');
+        this.lifecycle('response.queued');
+        await abortableSleep(this.options.queuedDelayMs, signal);
+        if (signal.aborted) return this.end();
+        this.setStatus(withStatus(this.snapshot, 'in_progress'));
+      }
+      this.lifecycle('response.in_progress');
+      const started = Date.now();
+      let dueMs = 0;
+      let itemEventCount = 0;
+      let firstTokenPending = true;
+      for (const [index, item] of plan.items.entries()) {
+        for (const { event, tokens } of itemEvents(item, index, { obfuscation: this.options.obfuscation, partialImages: this.options.partialImages })) {
+          if (signal.aborted) return this.end();
+          if (tokens > 0 && firstTokenPending) {
+            firstTokenPending = false;
+            if (plan.fault?.kind === 'slow_first_token') {
+              await abortableSleep(plan.fault.delayMs, signal);
+              dueMs += plan.fault.delayMs;
+            }
+          }
+          if (tokensPerSecond > 0 && tokens > 0) {
+            dueMs += (tokens / tokensPerSecond) * 1000;
+            await abortableSleep(started + dueMs - Date.now(), signal);
+          }
+          if (signal.aborted) return this.end();
+          this.trackOutput(event);
+          this.publish(event);
+          itemEventCount += 1;
+          if (plan.fault?.kind === 'drop_stream' && itemEventCount === plan.fault.afterItemEvents) {
+            for (const sink of [...this.subscribers]) sink.drop();
+            this.subscribers.clear();
+            this.disconnect();
+          }
+        }
+      }
+      if (signal.aborted) return this.end();
+      const final = finishResponse(this.snapshot, plan.items, plan.outcome, plan.usage);
+      this.setStatus(final);
+      this.publish({ type: TERMINAL_EVENT[final.status] ?? 'response.completed', response: final });
+      return await this.end();
+    } catch (error) {
+      console.error(`local gateway: run ${this.id} crashed: ${(error as Error).message}`);
+      this.abortReason = { status: 'failed', error: { code: 'server_error', message: 'The local gateway failed while generating this response.' } };
+      return this.end(true);
+    }
+  }
+
+  private async end(crashed = false): Promise<ResponseObject> {
+    const reason = this.abortReason;
+    if (reason) {
+      const ended = abortResponse(this.snapshot, this.output.filter(Boolean), reason.status, reason.status === 'failed' ? reason.error : undefined);
+      this.snapshot = ended;
+      this.saveState();
+      // A failure is announced on the stream; there is no stream event (nor webhook) for cancelled.
+      if (reason.status === 'failed') {
+        if (crashed || this.options.background) this.publish({ type: 'response.failed', response: ended });
+        if (this.options.webhook) this.options.webhooks.notify(this.id, this.options.webhook, 'failed');
+      }
+    }
+    this.isDone = true;
+    for (const sink of this.subscribers) sink.end();
+    this.subscribers.clear();
+    await this.options.onFinished?.(this.snapshot).catch((error: Error) => console.error(`local gateway: finishing ${this.id} failed: ${error.message}`));
+    return this.snapshot;
+  }
+}

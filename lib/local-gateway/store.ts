@@ -1,0 +1,100 @@
+// Persistence of responses, their replayable stream events and conversations (drizzle; PGlite or PostgreSQL).
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import { gatewayConversations, gatewayResponseEvents, gatewayResponses } from '@/lib/db/schema/gateway';
+import type { ContextItem, JsonObject } from './agent/contract';
+
+export type StoredResponse = typeof gatewayResponses.$inferSelect;
+export type NewStoredResponse = typeof gatewayResponses.$inferInsert;
+
+export const NON_TERMINAL = ['queued', 'in_progress'];
+
+export async function insertResponse(db: Db, row: NewStoredResponse): Promise<void> {
+  await db.insert(gatewayResponses).values(row);
+}
+
+export async function saveResponseState(db: Db, id: string, response: JsonObject): Promise<void> {
+  await db
+    .update(gatewayResponses)
+    .set({ status: String(response.status), response, updatedAt: new Date() })
+    .where(eq(gatewayResponses.id, id));
+}
+
+/** A live (not deleted) response of this owner, including `stored: false` tombstones. */
+export async function findResponse(db: Db, id: string, ownerKey: string): Promise<StoredResponse | null> {
+  const rows = await db
+    .select()
+    .from(gatewayResponses)
+    .where(and(eq(gatewayResponses.id, id), eq(gatewayResponses.ownerKey, ownerKey), isNull(gatewayResponses.deletedAt)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function markDeleted(db: Db, id: string): Promise<void> {
+  await db.update(gatewayResponses).set({ deletedAt: new Date() }).where(eq(gatewayResponses.id, id));
+  await db.delete(gatewayResponseEvents).where(eq(gatewayResponseEvents.responseId, id));
+}
+
+export async function appendEvents(db: Db, responseId: string, events: JsonObject[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insert(gatewayResponseEvents)
+    .values(events.map((event) => ({ responseId, sequenceNumber: Number(event.sequence_number), event })))
+    .onConflictDoNothing();
+}
+
+export async function listEvents(db: Db, responseId: string, startingAfter: number): Promise<JsonObject[]> {
+  const rows = await db
+    .select({ event: gatewayResponseEvents.event })
+    .from(gatewayResponseEvents)
+    .where(and(eq(gatewayResponseEvents.responseId, responseId), gt(gatewayResponseEvents.sequenceNumber, startingAfter)))
+    .orderBy(asc(gatewayResponseEvents.sequenceNumber));
+  return rows.map((row) => row.event as JsonObject);
+}
+
+export interface StoredConversation {
+  id: string;
+  ownerKey: string;
+  items: ContextItem[];
+}
+
+export async function findConversation(db: Db, id: string): Promise<StoredConversation | null> {
+  const rows = await db.select().from(gatewayConversations).where(eq(gatewayConversations.id, id)).limit(1);
+  const row = rows[0];
+  return row ? { id: row.id, ownerKey: row.ownerKey, items: row.items as ContextItem[] } : null;
+}
+
+export async function createConversation(db: Db, id: string, ownerKey: string): Promise<void> {
+  await db.insert(gatewayConversations).values({ id, ownerKey, items: [] }).onConflictDoNothing();
+}
+
+/** Appends in one statement so concurrent turns never lose each other's items. */
+export async function appendConversationItems(db: Db, id: string, items: ContextItem[]): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .update(gatewayConversations)
+    .set({ items: sql`${gatewayConversations.items} || ${JSON.stringify(items)}::jsonb` })
+    .where(eq(gatewayConversations.id, id));
+}
+
+/** Keeps `updated_at` fresh for responses this process is running, so a sweep can tell them from orphans. */
+export async function touchResponses(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(gatewayResponses).set({ updatedAt: new Date() }).where(inArray(gatewayResponses.id, ids));
+}
+
+/** Unfinished responses not touched since `before` (their process died), excluding the ones running here. */
+export async function findOrphans(db: Db, before: Date, runningIds: string[]): Promise<StoredResponse[]> {
+  const rows = await db
+    .select()
+    .from(gatewayResponses)
+    .where(and(inArray(gatewayResponses.status, NON_TERMINAL), lt(gatewayResponses.updatedAt, before), isNull(gatewayResponses.deletedAt)));
+  return rows.filter((row) => !runningIds.includes(row.id));
+}
+
+/** Status of a response regardless of owner (for replays that already passed the owner check). */
+export async function findResponseStatus(db: Db, id: string): Promise<{ status: string; deleted: boolean } | null> {
+  const rows = await db.select({ status: gatewayResponses.status, deletedAt: gatewayResponses.deletedAt }).from(gatewayResponses).where(eq(gatewayResponses.id, id)).limit(1);
+  const row = rows[0];
+  return row ? { status: row.status, deleted: row.deletedAt !== null } : null;
+}

@@ -1,0 +1,63 @@
+// SSE framing (`event: <type>` + one `data:` line, no [DONE]) and the streamed HTTP response fed by a run's subscription.
+import type { JsonObject } from './agent/contract';
+
+const encoder = new TextEncoder();
+
+export function encodeSseEvent(event: JsonObject): Uint8Array {
+  return encoder.encode(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+}
+
+export interface EventSink {
+  event(event: JsonObject): void;
+  /** The stream is complete: close it cleanly. */
+  end(): void;
+  /** Drop the connection abruptly (no terminal event). */
+  drop(): void;
+}
+
+export type Subscribe = (sink: EventSink) => () => void;
+
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+};
+
+/** A 200 text/event-stream response; `onDisconnect` runs when the client goes away before the end. */
+export function sseResponse(subscribe: Subscribe, signal: AbortSignal | null, onDisconnect?: () => void): Response {
+  let unsubscribe: (() => void) | undefined;
+  let finished = false;
+  const stop = () => {
+    if (finished) return;
+    finished = true;
+    unsubscribe?.();
+    onDisconnect?.();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const sink: EventSink = {
+        event(event) {
+          if (!finished) controller.enqueue(encodeSseEvent(event));
+        },
+        end() {
+          if (finished) return;
+          finished = true;
+          unsubscribe?.();
+          controller.close();
+        },
+        drop() {
+          if (finished) return;
+          finished = true;
+          unsubscribe?.();
+          controller.error(new Error('stream dropped (fault injection)'));
+        },
+      };
+      signal?.addEventListener('abort', stop, { once: true });
+      const cancel = subscribe(sink);
+      if (finished) cancel();
+      else unsubscribe = cancel;
+    },
+    cancel: stop,
+  });
+  return new Response(body, { status: 200, headers: SSE_HEADERS });
+}
