@@ -117,29 +117,35 @@ export const createResponseBodyBaseSchema = z.looseObject({
   audio: audioParamSchema.nullish(),
 });
 
-type BaseBody = z.infer<typeof createResponseBodyBaseSchema>;
-
 function addCombinationIssue(ctx: z.RefinementCtx, path: PropertyKey[], message: string) {
   ctx.addIssue({ code: 'custom', path, message, params: { code: 'invalid_combination', sentence: true } });
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** A specific tool_choice must point at a tool the request actually offers. */
-function findMissingChosenTool(body: BaseBody): string | null {
+function findMissingChosenTool(body: Record<string, unknown>): string | null {
   const choice = body.tool_choice;
-  if (choice === undefined || typeof choice === 'string') return null;
-  const tools = body.tools ?? [];
-  if (choice.type === 'function' || choice.type === 'custom') {
-    const found = tools.some((tool) => tool.type === choice.type && 'name' in tool && tool.name === choice.name);
-    return found ? null : `tool_choice names the ${choice.type} tool '${choice.name}', but 'tools' has no ${choice.type} tool with that name.`;
+  if (!isRecord(choice)) return null;
+  const tools = (Array.isArray(body.tools) ? body.tools : []).filter(isRecord);
+  if ((choice.type === 'function' || choice.type === 'custom') && typeof choice.name === 'string') {
+    const found = tools.some((tool) => tool.type === choice.type && tool.name === choice.name);
+    return found ? null : `it names the ${choice.type} tool '${choice.name}', but 'tools' has no ${choice.type} tool with that name.`;
   }
-  if (choice.type === 'mcp') {
+  if (choice.type === 'mcp' && typeof choice.server_label === 'string') {
     const found = tools.some((tool) => tool.type === 'mcp' && tool.server_label === choice.server_label);
-    return found ? null : `tool_choice names the MCP server '${choice.server_label}', but 'tools' has no mcp tool with that server_label.`;
+    return found ? null : `it names the MCP server '${choice.server_label}', but 'tools' has no mcp tool with that server_label.`;
   }
   return null;
 }
 
-export function checkCreateResponseBodyCombinations(body: BaseBody, ctx: z.RefinementCtx): void {
+/**
+ * Rules spanning several fields. It also runs when single fields already failed (so the form can show
+ * every problem at once), hence it reads the body defensively rather than trusting the parsed types.
+ */
+export function checkCreateResponseBodyCombinations(body: Record<string, unknown>, ctx: z.RefinementCtx): void {
   if (body.conversation != null && body.previous_response_id != null) {
     addCombinationIssue(ctx, ['conversation'], "Invalid 'conversation': it cannot be used together with 'previous_response_id'.");
   }
@@ -157,6 +163,8 @@ export function checkCreateResponseBodyCombinations(body: BaseBody, ctx: z.Refin
 }
 
 /** The request body as sent to POST /responses; unknown top-level keys pass through for newer gateways. */
-export const createResponseBodySchema = createResponseBodyBaseSchema.superRefine(checkCreateResponseBodyCombinations);
+export const createResponseBodySchema = createResponseBodyBaseSchema.superRefine(checkCreateResponseBodyCombinations, {
+  when: (payload) => isRecord(payload.value),
+});
 
 export type CreateResponseBody = z.infer<typeof createResponseBodySchema>;
