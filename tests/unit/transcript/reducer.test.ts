@@ -123,7 +123,7 @@ describe('reduceEvents', () => {
 
   it('builds the same items from a retrieved response', () => {
     const events = SCENARIOS.reasoning!;
-    const final = (events.at(-1) as { response: Record<string, unknown> }).response;
+    const final = (events.at(-1) as unknown as { response: Record<string, unknown> }).response;
     const state = transcriptFromResponse(final);
     expect(state.items).toEqual(reduceAll(events).items);
     expect(state.status).toBe('completed');
