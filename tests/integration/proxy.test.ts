@@ -1,0 +1,221 @@
+// The proxy route handlers in-process against a recording fake gateway: auth headers, bodies, errors, limits, recording.
+import net from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hang, json, loadProxyRoutes, routeParams, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+
+vi.mock('@/lib/jobs/record', () => ({ recordBackgroundJob: vi.fn(), recordJobStatus: vi.fn() }));
+vi.mock('@/lib/chains/record', () => ({ recordSeenResponse: vi.fn() }));
+vi.mock('@/lib/history/record', () => ({ recordSentRequest: vi.fn() }));
+
+const SERVER_KEY = 'sk-server-secret-0123456789';
+let upstream: FakeUpstream;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+});
+afterAll(() => upstream.close());
+beforeEach(() => {
+  upstream.requests.length = 0;
+  upstream.respondWith(json(200, { id: 'resp_1', object: 'response', status: 'completed', model: 'm' }));
+});
+
+const load = (extra: Record<string, string> = {}) =>
+  loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: SERVER_KEY, ...extra }, () => vi.resetModules());
+
+function post(body: string, headers: Record<string, string> = {}): Request {
+  return new Request('http://127.0.0.1:4299/api/responses', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+}
+
+async function expectNoKey(response: Response) {
+  const text = await response.text();
+  expect(text).not.toContain(SERVER_KEY);
+  for (const [, value] of response.headers) expect(value).not.toContain(SERVER_KEY);
+  return text;
+}
+
+describe('headers sent upstream', () => {
+  it('sends the server key as bearer and forwards X-On-Behalf-Of exactly', async () => {
+    const routes = await load();
+    const response = await routes.responses.POST(post('{"model":"m","input":"hi"}', { 'X-On-Behalf-Of': 'user-42@example' }));
+    expect(response.status).toBe(200);
+    const [seen] = upstream.requests;
+    expect(seen?.method).toBe('POST');
+    expect(seen?.path).toBe('/api/v1/llm/responses');
+    expect(seen?.headers.authorization).toBe(`Bearer ${SERVER_KEY}`);
+    expect(seen?.headers['x-on-behalf-of']).toBe('user-42@example');
+  });
+
+  it('sends no X-On-Behalf-Of when the browser sent none', async () => {
+    const routes = await load();
+    await routes.responses.POST(post('{"model":"m"}'));
+    expect(upstream.requests[0]?.headers).not.toHaveProperty('x-on-behalf-of');
+  });
+
+  it('refuses an invalid X-On-Behalf-Of with 400 naming the header, without calling the gateway', async () => {
+    const routes = await load();
+    const response = await routes.responses.POST(post('{"model":"m"}', { 'X-On-Behalf-Of': 'x'.repeat(300) }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { param: string; message: string } };
+    expect(body.error.param).toBe('X-On-Behalf-Of');
+    expect(body.error.message).toContain('X-On-Behalf-Of');
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('uses a browser key only when ALLOW_BROWSER_KEYS is on', async () => {
+    let routes = await load({ ALLOW_BROWSER_KEYS: 'true' });
+    await routes.responses.POST(post('{"model":"m"}', { 'X-Gateway-Api-Key': 'sk-browser-own' }));
+    expect(upstream.requests[0]?.headers.authorization).toBe('Bearer sk-browser-own');
+    routes = await load({ ALLOW_BROWSER_KEYS: 'false' });
+    await routes.responses.POST(post('{"model":"m"}', { 'X-Gateway-Api-Key': 'sk-browser-own' }));
+    expect(upstream.requests[1]?.headers.authorization).toBe(`Bearer ${SERVER_KEY}`);
+  });
+});
+
+describe('request bodies', () => {
+  it('forwards the original body text, unknown top-level fields included', async () => {
+    const routes = await load();
+    const text = '{ "model": "m",  "x_gateway_extra": {"keep": [1, 2]}, "input": "hi" }';
+    await routes.responses.POST(post(text));
+    expect(upstream.requests[0]?.body).toBe(text);
+  });
+
+  it('answers 400 for bad JSON and 400 with param for a schema failure', async () => {
+    const routes = await load();
+    const bad = await routes.responses.POST(post('{"model":'));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('invalid_json');
+    const invalid = await routes.responses.POST(post('{"model":"m","temperature":5}'));
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { error: { param: string } }).error.param).toBe('temperature');
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it('answers 413 above PROXY_BODY_LIMIT_BYTES, by Content-Length and by counting a streamed body', async () => {
+    const routes = await load({ PROXY_BODY_LIMIT_BYTES: '64' });
+    const big = `{"model":"m","input":"${'a'.repeat(100)}"}`;
+    expect((await routes.responses.POST(post(big))).status).toBe(413);
+    const chunked = new Request('http://127.0.0.1:4299/api/responses', {
+      method: 'POST',
+      body: new Blob([big]).stream(),
+      duplex: 'half',
+    } as RequestInit & { duplex: 'half' });
+    expect(chunked.headers.get('content-length')).toBeNull();
+    const response = await routes.responses.POST(chunked);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('request_too_large');
+    expect(upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('errors', () => {
+  it('passes a gateway 4xx body through verbatim with its status and Retry-After', async () => {
+    const routes = await load();
+    const body = '{"error":{"message":"Response with id \'resp_x\' not found.","type":"invalid_request_error","param":null,"code":"not_found"},"extra":1}';
+    upstream.respondWith(json(404, body));
+    const notFound = await routes.responseById.GET(new Request('http://127.0.0.1:4299/api/responses/resp_x'), routeParams('resp_x'));
+    expect(notFound.status).toBe(404);
+    expect(await notFound.text()).toBe(body);
+    upstream.respondWith(json(429, { error: { message: 'slow down', type: 'rate_limit_error', param: null, code: 'rate_limit_exceeded' } }, { 'Retry-After': '7' }));
+    const limited = await routes.responses.POST(post('{"model":"m"}'));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('7');
+  });
+
+  it('scrubs the server key when the gateway echoes it, on success and on error', async () => {
+    const routes = await load();
+    upstream.respondWith(json(401, { error: { message: `Invalid key ${SERVER_KEY}`, type: 'invalid_request_error', param: null, code: 'invalid_api_key' } }));
+    const rejected = await routes.responses.POST(post('{"model":"m"}'));
+    expect(rejected.status).toBe(401);
+    expect(await expectNoKey(rejected)).toContain('Invalid key [redacted]');
+    upstream.respondWith(json(200, { id: 'resp_2', status: 'completed', metadata: { echoed: SERVER_KEY } }));
+    await expectNoKey(await routes.responses.POST(post('{"model":"m"}')));
+  });
+
+  it('maps an unreachable gateway to 502 naming its host', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const routes = await loadProxyRoutes({ GATEWAY_BASE_URL: `http://127.0.0.1:${port}`, GATEWAY_API_KEY: SERVER_KEY }, () => vi.resetModules());
+    const response = await routes.responses.POST(post('{"model":"m"}'));
+    expect(response.status).toBe(502);
+    const text = await expectNoKey(response);
+    expect(JSON.parse(text)).toMatchObject({ error: { code: 'gateway_unreachable', type: 'server_error', param: null } });
+    expect(text).toContain(`127.0.0.1:${port}`);
+  });
+
+  it('maps no response headers within GATEWAY_TIMEOUT_MS to 504', async () => {
+    const routes = await load({ GATEWAY_TIMEOUT_MS: '150' });
+    upstream.respondWith(hang());
+    const response = await routes.responses.POST(post('{"model":"m"}'));
+    expect(response.status).toBe(504);
+    const text = await expectNoKey(response);
+    expect(JSON.parse(text)).toMatchObject({ error: { code: 'gateway_timeout' } });
+    expect(text).toContain(upstream.host);
+  });
+
+  it('answers 429 with Retry-After past PROXY_RATE_LIMIT_PER_MINUTE, per client address', async () => {
+    const routes = await load({ PROXY_RATE_LIMIT_PER_MINUTE: '2' });
+    const from = (ip: string) => post('{"model":"m"}', { 'X-Forwarded-For': `${ip}, 10.0.0.1` });
+    expect((await routes.responses.POST(from('203.0.113.5'))).status).toBe(200);
+    expect((await routes.responses.POST(from('203.0.113.5'))).status).toBe(200);
+    const limited = await routes.responses.POST(from('203.0.113.5'));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limit_exceeded');
+    expect((await routes.responses.POST(from('203.0.113.6'))).status).toBe(200);
+  });
+});
+
+describe('other operations', () => {
+  it('forwards retrieve and input_items query parameters, delete and cancel methods', async () => {
+    const routes = await load();
+    await routes.responseById.GET(
+      new Request('http://127.0.0.1:4299/api/responses/resp_1?include[]=a&include[]=b&include_obfuscation=false&junk=1&starting_after=3'),
+      routeParams('resp_1'),
+    );
+    await routes.inputItems.GET(new Request('http://127.0.0.1:4299/api/responses/resp_1/input_items?limit=5&order=asc&after=msg_1'), routeParams('resp_1'));
+    await routes.responseById.DELETE(new Request('http://127.0.0.1:4299/api/responses/resp_1', { method: 'DELETE' }), routeParams('resp_1'));
+    await routes.cancel.POST(new Request('http://127.0.0.1:4299/api/responses/resp_1/cancel', { method: 'POST' }), routeParams('resp_1'));
+    expect(upstream.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/v1/llm/responses/resp_1?include%5B%5D=a&include%5B%5D=b&include_obfuscation=false&starting_after=3',
+      'GET /api/v1/llm/responses/resp_1/input_items?limit=5&order=asc&after=msg_1',
+      'DELETE /api/v1/llm/responses/resp_1',
+      'POST /api/v1/llm/responses/resp_1/cancel',
+    ]);
+    const bad = await routes.responseById.GET(new Request('http://127.0.0.1:4299/api/responses/..'), routeParams('..'));
+    expect(bad.status).toBe(400);
+  });
+
+  it('lists the gateway models, or a fallback marked as such when it has none', async () => {
+    const routes = await load({ ALLOW_BROWSER_KEYS: 'true' });
+    upstream.respondWith(json(200, { object: 'list', data: [{ id: 'gw-model', object: 'model' }] }));
+    const listed = await routes.models.GET(new Request('http://127.0.0.1:4299/api/models'));
+    expect(await listed.json()).toMatchObject({ data: [{ id: 'gw-model' }], fallback: false, allow_browser_keys: true });
+    upstream.respondWith(json(404, { error: { message: 'no', type: 'invalid_request_error', param: null, code: null } }));
+    const fallback = (await (await routes.models.GET(new Request('http://127.0.0.1:4299/api/models'))).json()) as { fallback: boolean; data: unknown[] };
+    expect(fallback.fallback).toBe(true);
+    expect(fallback.data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('recording', () => {
+  it('records a background job before answering, and never lets a recorder failure break the reply', async () => {
+    const routes = await load();
+    const jobs = await import('@/lib/jobs/record');
+    const chains = await import('@/lib/chains/record');
+    const history = await import('@/lib/history/record');
+    vi.mocked(jobs.recordBackgroundJob).mockReset().mockResolvedValue(undefined);
+    vi.mocked(chains.recordSeenResponse).mockReset().mockRejectedValue(new Error('not implemented'));
+    vi.mocked(history.recordSentRequest).mockReset().mockRejectedValue(new Error('not implemented'));
+    upstream.respondWith(json(200, { id: 'resp_bg', status: 'queued', background: true, model: 'm', previous_response_id: 'resp_0' }));
+    const response = await routes.responses.POST(post('{"model":"m","background":true}', { 'X-On-Behalf-Of': 'u1' }));
+    expect(jobs.recordBackgroundJob).toHaveBeenCalledWith({ responseId: 'resp_bg', model: 'm', status: 'queued', onBehalfOf: 'u1' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: 'resp_bg' });
+    expect(chains.recordSeenResponse).toHaveBeenCalledWith(expect.objectContaining({ id: 'resp_bg', previousResponseId: 'resp_0', onBehalfOf: 'u1' }));
+    expect(history.recordSentRequest).toHaveBeenCalledWith(expect.objectContaining({ body: { model: 'm', background: true }, responseId: 'resp_bg' }));
+  });
+});
