@@ -1,0 +1,63 @@
+'use client';
+// Execution controls: stream, stream_options, background, webhook_url (with a capture), webhook_secret, service_tier.
+import { useState } from 'react';
+import { LIMITS, SERVICE_TIERS } from '@/lib/schema/constants';
+import { useDraft } from './draft-context';
+import { BooleanField, SelectField, TextField } from './fields';
+import { FormSection } from './form-section';
+
+interface Capture {
+  id: string;
+  url: string;
+  secret: string;
+}
+
+function CaptureWebhooks() {
+  const { draft, setField } = useDraft();
+  const [isBackgroundToo, setBackgroundToo] = useState(true);
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'done'; id: string } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const capture = async () => {
+    setState({ kind: 'busy' });
+    try {
+      const reply = await fetch('/api/webhooks', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      const data = (await reply.json()) as Partial<Capture> & { error?: { message?: string } };
+      if (!reply.ok || !data.url || !data.secret || !data.id) throw new Error(data.error?.message ?? `The capture could not be created (HTTP ${reply.status}).`);
+      setField('webhook_url', data.url);
+      setField('webhook_secret', data.secret);
+      if (isBackgroundToo) setField('background', true);
+      setState({ kind: 'done', id: data.id });
+    } catch (error) {
+      setState({ kind: 'error', message: (error as Error).message });
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1 rounded border border-dashed border-zinc-300 p-2 text-xs dark:border-zinc-700 md:col-span-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" className="rounded bg-zinc-800 px-2 py-1 text-white dark:bg-zinc-200 dark:text-zinc-900" data-testid="capture-webhooks" disabled={state.kind === 'busy'} onClick={capture}>
+          Capture webhooks here
+        </button>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" checked={isBackgroundToo} onChange={(event) => setBackgroundToo(event.target.checked)} data-testid="capture-sets-background" />
+          also set background: true
+        </label>
+      </div>
+      <p className="text-zinc-500">Creates a capture in this playground and fills webhook_url and webhook_secret. Rule: webhook_url is only valid when background is true{draft.body.background === true ? ' (it is).' : '.'}</p>
+      {state.kind === 'done' ? <p data-testid="capture-created">Capture {state.id} created: deliveries appear on the Jobs page.</p> : null}
+      {state.kind === 'error' ? <p role="alert" className="text-red-700 dark:text-red-400">{state.message}</p> : null}
+    </div>
+  );
+}
+
+export function SectionExecution() {
+  return (
+    <FormSection title="Execution" testId="section-execution" isOpen>
+      <BooleanField path="stream" help="true: events stream as they are generated (SSE); false: one JSON object when done." />
+      <BooleanField path="stream_options.include_obfuscation" help="stream_options: pad streamed deltas against side-channel length analysis; only with stream true." />
+      <BooleanField path="background" help="true: returns at once with an id and runs asynchronously (needs store true)." />
+      <SelectField path="service_tier" options={SERVICE_TIERS} help="auto (system chooses), default, flex (cheaper, lower priority), priority (faster)." />
+      <TextField path="webhook_url" type="url" help="Receives a POST per status change; valid only when background is true." />
+      <TextField path="webhook_secret" help={`Signs deliveries with HMAC-SHA256; requires webhook_url; ${LIMITS.webhook_secret.minLength} to ${LIMITS.webhook_secret.maxLength} characters.`} />
+      <CaptureWebhooks />
+    </FormSection>
+  );
+}

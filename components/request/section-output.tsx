@@ -1,0 +1,38 @@
+'use client';
+// Output controls: text.format (with a JSON Schema editor), text.verbosity, include, max_output_tokens, top_logprobs, modalities, audio.
+import { INCLUDE_VALUES, LIMITS, MODALITIES, VERBOSITIES } from '@/lib/schema/constants';
+import { getPath } from './body-path';
+import { useDraft } from './draft-context';
+import { BooleanField, MultiCheckField, NumberField, SelectField, TextField } from './fields';
+import { FormSection } from './form-section';
+import { checkJsonSchema } from './json-schema-check';
+import { JsonValueField } from './json-value-field';
+
+const FORMAT_TYPES = ['text', 'json_object', 'json_schema'] as const;
+
+export function SectionOutput() {
+  const { draft } = useDraft();
+  const formatType = getPath(draft.body, 'text.format.type');
+  return (
+    <FormSection title="Output" testId="section-output">
+      <SelectField path="text.format.type" options={FORMAT_TYPES} help="text (default), json_object (legacy JSON mode: mention JSON in the prompt) or json_schema (structured output)." />
+      <SelectField path="text.verbosity" options={VERBOSITIES} help="How long and detailed the answer should be." />
+      {formatType === 'json_schema' ? (
+        <>
+          <TextField path="text.format.name" help={`Name of the schema: letters, digits, _ and -, at most ${LIMITS.json_schema_name.maxLength} characters.`} />
+          <TextField path="text.format.description" help="What the output is for; helps the model fill it in." />
+          <BooleanField path="text.format.strict" help="true: the output follows the schema exactly (the schema must allow strict mode)." />
+          <div className="md:col-span-2">
+            <JsonValueField path="text.format.schema" rows={8} check={checkJsonSchema} help="The JSON Schema the output must match; checked against the JSON Schema meta-schema." />
+          </div>
+        </>
+      ) : null}
+      <NumberField path="max_output_tokens" min={LIMITS.max_output_tokens.min} max={LIMITS.max_output_tokens.max} help="Upper bound on generated tokens (reasoning included); output may end sooner." />
+      <NumberField path="top_logprobs" min={LIMITS.top_logprobs.min} max={LIMITS.top_logprobs.max} help="0 to 20 most likely tokens per position, with log probabilities." />
+      <MultiCheckField path="include" options={INCLUDE_VALUES} help="Extra output data to return with the response." />
+      <MultiCheckField path="modalities" options={MODALITIES} help="Output kinds; audio adds a text-to-speech rendering (gateway extension; default [text])." />
+      <TextField path="audio.voice" help="audio: voice of the spoken rendering (when modalities includes audio); empty uses the default." />
+      <TextField path="audio.format" help="audio: encoding of the spoken rendering, e.g. mp3 or wav; empty uses the default." />
+    </FormSection>
+  );
+}
