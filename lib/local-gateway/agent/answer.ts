@@ -1,0 +1,87 @@
+// Composes the assistant's plain-text answers: from the question, earlier turns, or tool results.
+import { hashNumber } from './ids';
+import type { Verbosity } from './options';
+
+export interface AnswerInput {
+  question: string;
+  earlier: string[];
+  instructions: string | null;
+  verbosity: Verbosity;
+  temperature: number | undefined;
+  /** Seed for temperature > 0 phrasing choices (the response id). */
+  seed: string;
+}
+
+const RECALL_PATTERN = /\bwhat (did|have) i (ask|asked|say|said|tell|told)\b|\bmy (previous|earlier|last) (question|message)\b/i;
+const ARITHMETIC_PATTERN = /(-?\d+(?:\.\d+)?)\s*([+\-*/x×])\s*(-?\d+(?:\.\d+)?)/;
+
+function quote(text: string, maxLength = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return `"${flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat}"`;
+}
+
+/** Index of the phrasing to use: 0 at temperature 0 (or unset), otherwise a stable pick per seed. */
+function phrasingIndex(input: AnswerInput, count: number): number {
+  if (!input.temperature) return 0;
+  return hashNumber(`${input.seed}\u0000${input.question}\u0000${input.temperature}`) % count;
+}
+
+function arithmetic(question: string): string | undefined {
+  const match = ARITHMETIC_PATTERN.exec(question);
+  if (!match) return undefined;
+  const a = Number(match[1]);
+  const b = Number(match[3]);
+  const op = match[2];
+  const value = op === '+' ? a + b : op === '-' ? a - b : op === '/' ? (b === 0 ? NaN : a / b) : a * b;
+  if (!Number.isFinite(value)) return undefined;
+  return `${match[1]} ${op} ${match[3]} = ${Number(value.toFixed(6))}`;
+}
+
+/** Evaluates a simple `a op b` expression in the text, if any. */
+export function evaluateArithmetic(question: string): string | undefined {
+  return arithmetic(question);
+}
+
+function core(input: AnswerInput): string {
+  const { question, earlier } = input;
+  if (RECALL_PATTERN.test(question)) {
+    if (earlier.length === 0) return 'This is the first thing you asked in this conversation.';
+    const listed = earlier.map((text) => quote(text)).join(', then ');
+    return `Earlier you asked: ${listed}.`;
+  }
+  if (question === '') return 'Hello! There was no question in the input, so here is a greeting.';
+  const computed = arithmetic(question);
+  if (computed) return `The answer is ${computed}.`;
+  const openers = [`You said: ${quote(question)}.`, `Here is my reply to ${quote(question)}.`, `Regarding ${quote(question)}:`];
+  return openers[phrasingIndex(input, openers.length)] ?? openers[0]!;
+}
+
+const MEDIUM_EXTRA = [
+  'I am the local scripted agent, so this answer is built from your input rather than from world knowledge.',
+  'This local agent answers deterministically from what you wrote.',
+];
+const HIGH_EXTRA = [
+  'Because the agent is deterministic, sending the same request again gives the same answer, token for token.',
+  'Ask it to use a tool (for example "use the weather tool" or "search the web") to see tool calls stream in.',
+  'Trigger phrases such as "simulate failure" demonstrate error handling, and the verbosity setting changes how long this reply is.',
+];
+
+function verbositySentences(input: AnswerInput): string[] {
+  const pick = phrasingIndex(input, MEDIUM_EXTRA.length);
+  const medium = [MEDIUM_EXTRA[pick] ?? MEDIUM_EXTRA[0]!];
+  const instructions = input.instructions?.trim();
+  const instructionNote = instructions ? [`I followed your instructions: ${quote(instructions, 80)}.`] : [];
+  if (input.verbosity === 'low') return [];
+  if (input.verbosity === 'medium') return medium;
+  return [...medium, ...instructionNote, ...HIGH_EXTRA];
+}
+
+/** The answer to the latest question; length grows with verbosity (low < medium < high). */
+export function composeAnswer(input: AnswerInput): string {
+  return [core(input), ...verbositySentences(input)].join(' ');
+}
+
+/** Appends verbosity-dependent closing sentences to an answer that uses a tool result. */
+export function composeToolAnswer(lead: string, input: AnswerInput): string {
+  return [lead, ...verbositySentences(input)].join(' ');
+}

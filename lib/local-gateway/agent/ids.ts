@@ -1,0 +1,39 @@
+// Deterministic ids and pseudo-random numbers derived from the response id (no Math.random, no clock).
+import { createHash } from 'node:crypto';
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** `prefix_<32 hex>` from a hash of the response id, the output index and an optional salt. */
+export function deriveId(prefix: string, responseId: string, index: number, salt = ''): string {
+  return `${prefix}_${digest(`${responseId}\u0000${index}\u0000${salt}`).toString('hex').slice(0, 32)}`;
+}
+
+/** A stable unsigned 32-bit number for a text. */
+export function hashNumber(text: string): number {
+  return digest(text).readUInt32BE(0);
+}
+
+/** A stable fraction in [0, 1) for a text. */
+export function hashFraction(text: string): number {
+  return hashNumber(text) / 0x1_0000_0000;
+}
+
+/** Stable opaque base64 bytes (stand-in for encrypted blobs). */
+export function opaqueBlob(seed: string, bytes: number): string {
+  const chunks: Buffer[] = [];
+  for (let i = 0; chunks.length * 32 < bytes; i += 1) chunks.push(digest(`${seed}\u0000${i}`));
+  return Buffer.concat(chunks).subarray(0, bytes).toString('base64');
+}
+
+const PAD_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** Obfuscation padding that evens out delta payload sizes (deterministic per seed). */
+export function obfuscationPad(seed: string, deltaLength: number): string {
+  const length = Math.max(2, 16 - deltaLength);
+  const bytes = digest(seed);
+  let pad = '';
+  for (let i = 0; i < length; i += 1) pad += PAD_ALPHABET[(bytes[i % bytes.length] ?? 0) % PAD_ALPHABET.length];
+  return pad;
+}

@@ -1,0 +1,117 @@
+// The local model family: ids, descriptions, variants and the behaviour each one scripts.
+import type { ModelInfo } from './contract';
+
+export type Behaviour =
+  | 'agent'
+  | 'echo'
+  | 'reasoner'
+  | 'fail'
+  | 'rate_limited'
+  | 'server_error'
+  | 'drop_stream'
+  | 'slow_first_token';
+
+export const DEFAULT_MODEL = 'local-agent';
+
+function withVariants(id: string): ModelInfo['variants'] {
+  return { quantized: `${id}-q4`, moe: `${id}-moe`, dense: `${id}-dense` };
+}
+
+/** Fault models have no sibling variants: every variant slot names the model itself. */
+function withoutVariants(id: string): ModelInfo['variants'] {
+  return { quantized: id, moe: id, dense: id };
+}
+
+interface LocalModel extends ModelInfo {
+  behaviour: Behaviour;
+}
+
+const MODELS: LocalModel[] = [
+  {
+    id: 'local-agent',
+    description: 'Default scripted agent: answers from the input and uses the tools it is given.',
+    contextWindow: 128_000,
+    variants: withVariants('local-agent'),
+    supportsReasoning: false,
+    behaviour: 'agent',
+  },
+  {
+    id: 'local-echo',
+    description: 'Plain replier: answers from the input, never calls tools.',
+    contextWindow: 32_000,
+    variants: withVariants('local-echo'),
+    supportsReasoning: false,
+    behaviour: 'echo',
+  },
+  {
+    id: 'local-reasoner',
+    description: 'Reasoning agent: emits a reasoning item (summary, encrypted content) before acting.',
+    contextWindow: 200_000,
+    variants: withVariants('local-reasoner'),
+    supportsReasoning: true,
+    behaviour: 'reasoner',
+  },
+  {
+    id: 'local-fail',
+    description: 'Always fails: the response ends failed with error {code, message}.',
+    contextWindow: 32_000,
+    variants: withoutVariants('local-fail'),
+    supportsReasoning: false,
+    behaviour: 'fail',
+  },
+  {
+    id: 'local-rate-limited',
+    description: 'Always rejected with HTTP 429 and a Retry-After header.',
+    contextWindow: 32_000,
+    variants: withoutVariants('local-rate-limited'),
+    supportsReasoning: false,
+    behaviour: 'rate_limited',
+  },
+  {
+    id: 'local-server-error',
+    description: 'Always rejected with HTTP 500.',
+    contextWindow: 32_000,
+    variants: withoutVariants('local-server-error'),
+    supportsReasoning: false,
+    behaviour: 'server_error',
+  },
+  {
+    id: 'local-drop',
+    description: 'Answers like local-agent, but the stream drops mid-way.',
+    contextWindow: 32_000,
+    variants: withoutVariants('local-drop'),
+    supportsReasoning: false,
+    behaviour: 'drop_stream',
+  },
+  {
+    id: 'local-slow',
+    description: 'Answers like local-agent after a slow first token.',
+    contextWindow: 32_000,
+    variants: withoutVariants('local-slow'),
+    supportsReasoning: false,
+    behaviour: 'slow_first_token',
+  },
+];
+
+export const LOCAL_MODELS: ModelInfo[] = MODELS.map(({ behaviour: _behaviour, ...info }) => info);
+
+function findLocalModel(id: string): LocalModel | undefined {
+  return MODELS.find(
+    (model) =>
+      model.id === id ||
+      model.variants.quantized === id ||
+      model.variants.moe === id ||
+      model.variants.dense === id,
+  );
+}
+
+/** The model family of an id (a variant id resolves to its family), or undefined for unknown ids. */
+export function findModel(id: string): ModelInfo | undefined {
+  const model = findLocalModel(id);
+  return model ? LOCAL_MODELS.find((info) => info.id === model.id) : undefined;
+}
+
+/** The scripted behaviour of a model id; unknown ids behave like the default agent. */
+export function behaviourOf(id: string): Behaviour {
+  return findLocalModel(id)?.behaviour ?? 'agent';
+}

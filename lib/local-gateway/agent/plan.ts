@@ -1,0 +1,104 @@
+// planTurn: the whole scripted turn (items, usage, outcome, fault) decided up front, deterministically.
+import type { AgentRequest, TurnFault, TurnOutcome, TurnPlan, Usage } from './contract';
+import { applyBudget } from './budget';
+import { itemEvents } from './events';
+import { opaqueBlob } from './ids';
+import { behaviourOf, DEFAULT_MODEL, type Behaviour } from './models';
+import { buildReasoning, hiddenReasoningTokens } from './reasoning';
+import { describeApproach, respond } from './respond';
+import { routeModel } from './routing';
+import { countItemTokens, countOutputItemTokens } from './tokens';
+import type { TriggerEffect } from './triggers';
+import { nextId, startTurn, type Turn } from './turn';
+
+const RETRY_AFTER_SECONDS = 2;
+const SLOW_FIRST_TOKEN_MS = 3000;
+const INCLUDE_REASONING = 'reasoning.encrypted_content';
+
+function addCompaction(turn: Turn): void {
+  const threshold = turn.options.compactThreshold;
+  if (threshold === undefined || turn.request.inputTokens <= threshold) return;
+  const id = nextId(turn, 'cmp');
+  turn.items.push({ id, type: 'compaction', encrypted_content: opaqueBlob(`${id}\u0000compaction`, 96) });
+}
+
+function addReasoning(turn: Turn): void {
+  if (turn.behaviour !== 'reasoner' || turn.options.reasoningEffort === 'none') return;
+  const id = nextId(turn, 'rs');
+  const hiddenTokens = hiddenReasoningTokens(turn.options.reasoningEffort);
+  turn.items.push(
+    buildReasoning({
+      id,
+      question: turn.question,
+      approach: describeApproach(turn),
+      summary: turn.options.reasoningSummary,
+      encrypted: turn.options.include.has(INCLUDE_REASONING),
+      hiddenTokens,
+    }),
+  );
+  turn.hiddenReasoning.set(id, hiddenTokens);
+}
+
+/** The demo fault of the model or of a trigger phrase (the model wins). */
+function faultKind(behaviour: Behaviour, triggers: Set<TriggerEffect>): Behaviour | undefined {
+  const kinds: Behaviour[] = ['fail', 'rate_limited', 'server_error', 'drop_stream', 'slow_first_token'];
+  if (kinds.includes(behaviour)) return behaviour;
+  return kinds.find((kind) => triggers.has(kind as TriggerEffect));
+}
+
+function faultFor(kind: Behaviour | undefined, model: string, turn: Turn): TurnFault | undefined {
+  switch (kind) {
+    case 'rate_limited':
+      return { kind: 'http', status: 429, message: `Rate limit reached for ${model} (simulated).`, retryAfterSeconds: RETRY_AFTER_SECONDS };
+    case 'server_error':
+      return { kind: 'http', status: 500, message: `The model ${model} had a simulated server error.` };
+    case 'slow_first_token':
+      return { kind: 'slow_first_token', delayMs: SLOW_FIRST_TOKEN_MS };
+    case 'drop_stream': {
+      const options = { obfuscation: false, partialImages: 0 };
+      const total = turn.items.reduce((sum, item, index) => sum + itemEvents(item, index, options).length, 0);
+      return { kind: 'drop_stream', afterItemEvents: Math.max(1, Math.floor(total / 2)) };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function usageOf(turn: Turn): Usage {
+  const hidden = [...turn.hiddenReasoning.values()].reduce((sum, n) => sum + n, 0);
+  const visibleReasoning = turn.items.filter((item) => item.type === 'reasoning').reduce((sum, item) => sum + countOutputItemTokens(item), 0);
+  const output = countItemTokens(turn.items) + hidden;
+  return {
+    input_tokens: turn.request.inputTokens,
+    input_tokens_details: { cached_tokens: turn.request.cachedTokens },
+    output_tokens: output,
+    output_tokens_details: { reasoning_tokens: hidden + visibleReasoning },
+    total_tokens: turn.request.inputTokens + output,
+  };
+}
+
+export function planTurn(request: AgentRequest): TurnPlan {
+  const requested = typeof request.body.model === 'string' ? request.body.model : DEFAULT_MODEL;
+  const behaviour = behaviourOf(requested);
+  const turn = startTurn(request, behaviour);
+  const routing = turn.options.autoRouting ? routeModel(requested, request.inputTokens, turn.options) : undefined;
+  const model = routing?.model ?? requested;
+  const fault = faultKind(behaviour, turn.triggers);
+  const routingDebug = routing && turn.options.autoRoutingDebug ? { routingDebug: routing.debug } : {};
+
+  if (fault === 'fail') {
+    const outcome: TurnOutcome = { status: 'failed', error: { code: 'server_error', message: `The model ${model} failed to generate a response (simulated failure).` } };
+    return { model, ...routingDebug, items: [], usage: usageOf(turn), outcome };
+  }
+
+  addCompaction(turn);
+  addReasoning(turn);
+  respond(turn);
+
+  const budget = applyBudget(turn.items, turn.hiddenReasoning, turn.options.maxOutputTokens, turn.style);
+  turn.items = budget.items;
+  turn.hiddenReasoning = budget.hiddenReasoning;
+  const outcome: TurnOutcome = budget.isCut ? { status: 'incomplete', reason: 'max_output_tokens' } : { status: 'completed' };
+  const planFault = faultFor(fault, model, turn);
+  return { model, ...routingDebug, items: turn.items, usage: usageOf(turn), outcome, ...(planFault ? { fault: planFault } : {}) };
+}
