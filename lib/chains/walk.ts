@@ -49,6 +49,23 @@ export async function fetchAllInputItems(
   return { ok: false, failure: { status: 200, message: `input_items has more than ${maxPages} pages; stopped`, code: null } };
 }
 
+/** One turn: its retrieve, then every input item page; a failed retrieve becomes a broken turn explained from the index. */
+export async function fetchTurn(id: string, fetcher: ChainFetcher, options: WalkOptions): Promise<ChainTurn> {
+  const retrieved = await fetcher.retrieve(id);
+  if (retrieved.ok) {
+    const inputs = await fetchAllInputItems(fetcher, id, options.maxInputItemPages);
+    return {
+      kind: 'turn',
+      id,
+      response: retrieved.value,
+      inputItems: inputs.ok ? inputs.value : [],
+      inputItemsFailure: inputs.ok ? null : inputs.failure,
+    };
+  }
+  const entry = await fetcher.lookupIndex(id);
+  return { kind: 'broken', id, failure: retrieved.failure, entry, explanation: explainBrokenLink(retrieved.failure, entry, options.currentUser) };
+}
+
 /**
  * Yields the turns leaf first (the caller shows them root first). A turn that cannot be retrieved is yielded as
  * broken, with its reason; the walk goes on through the parent the index remembers for it, when it knows one.
@@ -62,25 +79,16 @@ export async function* walkChain(leafId: string, fetcher: ChainFetcher, options:
     if (visited.has(id)) return 'cycle';
     if (visited.size >= maxTurns) return 'too_long';
     visited.add(id);
-
-    const retrieved = await fetcher.retrieve(id);
-    if (retrieved.ok) {
-      const inputs = await fetchAllInputItems(fetcher, id, options.maxInputItemPages);
-      yield {
-        kind: 'turn',
-        id,
-        response: retrieved.value,
-        inputItems: inputs.ok ? inputs.value : [],
-        inputItemsFailure: inputs.ok ? null : inputs.failure,
-      };
-      id = retrieved.value.previous_response_id ?? null;
-      continue;
-    }
-
-    const entry = await fetcher.lookupIndex(id);
-    yield { kind: 'broken', id, failure: retrieved.failure, entry, explanation: explainBrokenLink(retrieved.failure, entry, options.currentUser) };
-    if (!entry) return 'unknown_parent';
-    id = entry.previous_response_id;
+    const turn = await fetchTurn(id, fetcher, options);
+    yield turn;
+    if (turn.kind === 'turn') id = turn.response.previous_response_id ?? null;
+    else if (!turn.entry) return 'unknown_parent';
+    else id = turn.entry.previous_response_id;
   }
   return 'root';
+}
+
+/** Yields the given responses' turns in the given order (a conversation's responses, oldest first). */
+export async function* loadTurns(ids: readonly string[], fetcher: ChainFetcher, options: WalkOptions): AsyncGenerator<ChainTurn, void> {
+  for (const id of ids) yield await fetchTurn(id, fetcher, options);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchAllInputItems, walkChain, type ChainTurn, type WalkEnd } from '@/lib/chains/walk';
+import { fetchAllInputItems, loadTurns, walkChain, type ChainTurn, type WalkEnd } from '@/lib/chains/walk';
 import { createFakeFetcher, entry, response, type FakeWorld } from './fake-fetcher';
 
 async function walk(world: FakeWorld, leaf: string, currentUser: string | null = null, maxTurns?: number) {
@@ -88,5 +88,15 @@ describe('walkChain', () => {
     const long = await walk(threeTurns, 'r3', null, 2);
     expect(long.turns.map((turn) => turn.id)).toEqual(['r3', 'r2']);
     expect(long.end).toBe('too_long');
+  });
+});
+
+describe('loadTurns', () => {
+  it('loads the given ids in order, explaining the ones it cannot retrieve', async () => {
+    const { fetcher } = createFakeFetcher({ ...threeTurns, index: { gone: entry('gone', { deleted: true }) } });
+    const turns: ChainTurn[] = [];
+    for await (const turn of loadTurns(['r1', 'gone', 'r3'], fetcher, { currentUser: null })) turns.push(turn);
+    expect(turns.map((turn) => `${turn.kind}:${turn.id}`)).toEqual(['turn:r1', 'broken:gone', 'turn:r3']);
+    expect(turns[1]?.kind === 'broken' && turns[1].explanation.reason).toBe('deleted');
   });
 });

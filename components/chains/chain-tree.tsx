@@ -1,0 +1,62 @@
+'use client';
+// The index as a forest: responses sharing an ancestor are branches of one tree; each node opens its chain.
+import Link from 'next/link';
+import type { ChainNode } from '@/lib/chains/schema';
+
+function NodeLabel({ node, isCurrent }: { node: ChainNode; isCurrent: boolean }) {
+  const { entry } = node;
+  if (!entry) {
+    return (
+      <span className="text-xs text-zinc-500" data-testid="tree-node-missing">
+        <code className="font-mono">{node.id}</code> (never seen here)
+      </span>
+    );
+  }
+  return (
+    <Link
+      href={`/chains?id=${encodeURIComponent(node.id)}`}
+      aria-current={isCurrent ? 'true' : undefined}
+      className={`inline-flex flex-wrap items-baseline gap-x-2 rounded px-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800 ${
+        isCurrent ? 'bg-blue-100 dark:bg-blue-950' : ''
+      } ${entry.deleted ? 'line-through decoration-red-600' : ''}`}
+    >
+      <code className="font-mono text-sm">{node.id}</code>
+      <span>{entry.model ?? '?'}</span>
+      <span>{entry.status ?? '?'}</span>
+      <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleTimeString()}</time>
+      {entry.on_behalf_of ? <span className="text-zinc-500">as {entry.on_behalf_of}</span> : null}
+      {entry.deleted ? (
+        <span className="font-semibold text-red-700 no-underline dark:text-red-400" data-testid="tree-node-deleted">
+          deleted
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+function TreeNode({ node, currentPath }: { node: ChainNode; currentPath: ReadonlySet<string> }) {
+  return (
+    <li data-testid="tree-node" data-node-id={node.id} data-deleted={node.entry?.deleted ? 'true' : undefined} className="mt-0.5">
+      <NodeLabel node={node} isCurrent={currentPath.has(node.id)} />
+      {node.children.length > 0 ? (
+        <ul className="ml-3 border-l border-zinc-300 pl-2 dark:border-zinc-700" data-testid="tree-children" aria-label={`Turns continuing from ${node.id}`}>
+          {node.children.map((child) => (
+            <TreeNode key={child.id} node={child} currentPath={currentPath} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+export function ChainTree({ roots, currentPath }: { roots: readonly ChainNode[]; currentPath: readonly string[] }) {
+  const path = new Set(currentPath);
+  if (roots.length === 0) return <p className="text-sm text-zinc-500">No responses seen yet. Send one from the playground, or look one up.</p>;
+  return (
+    <ul className="space-y-2" data-testid="chain-tree" aria-label="Seen responses by chain">
+      {roots.map((root) => (
+        <TreeNode key={root.id} node={root} currentPath={path} />
+      ))}
+    </ul>
+  );
+}
