@@ -1,7 +1,9 @@
 // Recording background jobs as the proxy sees them (contract used by lib/gateway; implemented by the jobs feature).
 import 'server-only';
+import { getDb } from '@/lib/db';
+import { applyJobStatus, createJob, type JobStatusSource } from './store';
 
-export type JobStatusSource = 'create' | 'poll' | 'stream' | 'webhook';
+export type { JobStatusSource } from './store';
 
 export interface NewBackgroundJob {
   responseId: string;
@@ -10,10 +12,10 @@ export interface NewBackgroundJob {
   onBehalfOf: string | null;
 }
 
-export async function recordBackgroundJob(_job: NewBackgroundJob): Promise<void> {
-  throw new Error('recordBackgroundJob: not implemented yet');
+export async function recordBackgroundJob(job: NewBackgroundJob): Promise<void> {
+  await createJob(await getDb(), { ...job, origin: 'playground' }, 'create');
 }
 
-export async function recordJobStatus(_responseId: string, _status: string, _source: JobStatusSource): Promise<void> {
-  throw new Error('recordJobStatus: not implemented yet');
+export async function recordJobStatus(responseId: string, status: string, source: JobStatusSource): Promise<void> {
+  await applyJobStatus(await getDb(), responseId, status, source);
 }

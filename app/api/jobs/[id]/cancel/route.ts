@@ -1,0 +1,7 @@
+import { handleCancelJob } from '@/lib/jobs/http';
+
+export const dynamic = 'force-dynamic';
+
+export async function POST(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handleCancelJob((await params).id);
+}

@@ -1,0 +1,7 @@
+import { handleGetJob } from '@/lib/jobs/http';
+
+export const dynamic = 'force-dynamic';
+
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handleGetJob((await params).id);
+}

@@ -1,0 +1,17 @@
+import { handleGetCapture, handlePatchCapture, handleReceive } from '@/lib/webhooks/http';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ captureId: string }> };
+
+export async function POST(request: Request, { params }: Context) {
+  return handleReceive((await params).captureId, request);
+}
+
+export async function GET(_request: Request, { params }: Context) {
+  return handleGetCapture((await params).captureId);
+}
+
+export async function PATCH(request: Request, { params }: Context) {
+  return handlePatchCapture((await params).captureId, request);
+}

@@ -1,0 +1,28 @@
+// Jobs a person starts: track a response created elsewhere by its id, and cancel a queued or in_progress job.
+import 'server-only';
+import type { Db } from '@/lib/db/open';
+import { readResponseObject, type GatewayReply, type ResponseGateway } from './gateway-reply';
+import { isTerminalStatus } from './status';
+import { applyJobStatus, createJob, getJob } from './store';
+
+export type ActionResult = { kind: 'ok'; httpStatus: number } | { kind: 'not-a-job' } | { kind: 'not-cancellable'; status: string } | { kind: 'upstream'; reply: GatewayReply };
+
+/** Fetches the response through the gateway as the given user; an upstream error (404 included) is handed back as is. */
+export async function trackResponse(db: Db, gateway: ResponseGateway, responseId: string, onBehalfOf: string | null): Promise<ActionResult> {
+  const reply = await gateway.retrieve(responseId, onBehalfOf);
+  const object = reply.httpStatus < 300 ? readResponseObject(reply.body) : null;
+  if (!object) return { kind: 'upstream', reply };
+  const isCreated = await createJob(db, { responseId, model: object.model, status: object.status, onBehalfOf, origin: 'tracked' }, 'poll');
+  return { kind: 'ok', httpStatus: isCreated ? 201 : 200 };
+}
+
+export async function cancelJob(db: Db, gateway: ResponseGateway, responseId: string): Promise<ActionResult> {
+  const job = await getJob(db, responseId);
+  if (!job) return { kind: 'not-a-job' };
+  if (isTerminalStatus(job.status)) return { kind: 'not-cancellable', status: job.status };
+  const reply = await gateway.cancel(responseId, job.onBehalfOf);
+  const object = reply.httpStatus < 300 ? readResponseObject(reply.body) : null;
+  if (!object) return { kind: 'upstream', reply };
+  await applyJobStatus(db, responseId, object.status, 'cancel');
+  return { kind: 'ok', httpStatus: 200 };
+}

@@ -1,0 +1,21 @@
+// The two gateway calls jobs need (retrieve, cancel) through callGateway, which owns the timeout and the error mapping.
+import 'server-only';
+import { callGateway } from '@/lib/gateway';
+import { readGatewayReply, type ResponseGateway } from './gateway-reply';
+
+export const defaultGateway: ResponseGateway = {
+  async retrieve(responseId, onBehalfOf) {
+    const response = await callGateway(`/responses/${encodeURIComponent(responseId)}`, {
+      method: 'GET',
+      onBehalfOf: onBehalfOf ?? undefined,
+    });
+    return readGatewayReply(response);
+  },
+  async cancel(responseId, onBehalfOf) {
+    const response = await callGateway(`/responses/${encodeURIComponent(responseId)}/cancel`, {
+      method: 'POST',
+      onBehalfOf: onBehalfOf ?? undefined,
+    });
+    return readGatewayReply(response);
+  },
+};

@@ -1,0 +1,29 @@
+// Gateway replies as jobs read them: the retrieve/cancel interface, reading a reply body, and the response object's status (no upstream import).
+export interface GatewayReply {
+  httpStatus: number;
+  body: unknown;
+}
+
+export interface ResponseGateway {
+  retrieve(responseId: string, onBehalfOf: string | null): Promise<GatewayReply>;
+  cancel(responseId: string, onBehalfOf: string | null): Promise<GatewayReply>;
+}
+
+export async function readGatewayReply(response: Response): Promise<GatewayReply> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // a non-JSON body is passed on as text
+  }
+  return { httpStatus: response.status, body };
+}
+
+/** The status and model of a response object, if the body is one. */
+export function readResponseObject(body: unknown): { status: string; model: string | null } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { status, model } = body as { status?: unknown; model?: unknown };
+  if (typeof status !== 'string') return null;
+  return { status, model: typeof model === 'string' ? model : null };
+}

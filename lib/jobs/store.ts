@@ -1,0 +1,141 @@
+// Jobs in the database: create, apply a status change with its source (history only on change), list, and schedule polls.
+import 'server-only';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, notInArray, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import { jobStatusHistory, jobs } from '@/lib/db/schema';
+import { POLL_FIRST_DELAY_MS, TERMINAL_STATUSES, isTerminalStatus, shouldApplyStatus, type StatusEntry } from './status';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobStatusSource = 'create' | 'poll' | 'stream' | 'webhook' | 'cancel';
+
+export interface NewJob {
+  responseId: string;
+  model: string | null;
+  status: string;
+  onBehalfOf: string | null;
+  origin?: 'playground' | 'tracked';
+}
+
+function firstPollAt(status: string, now: Date): Date | null {
+  return isTerminalStatus(status) ? null : new Date(now.getTime() + POLL_FIRST_DELAY_MS);
+}
+
+/** Inserts the job with its first history entry; an existing job only takes the status forward. Returns true when created. */
+export async function createJob(db: Db, job: NewJob, source: JobStatusSource, now = new Date()): Promise<boolean> {
+  const created = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(jobs)
+      .values({
+        responseId: job.responseId,
+        model: job.model,
+        onBehalfOf: job.onBehalfOf,
+        status: job.status,
+        origin: job.origin ?? 'playground',
+        nextPollAt: firstPollAt(job.status, now),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ responseId: jobs.responseId });
+    if (inserted.length === 0) return false;
+    await tx.insert(jobStatusHistory).values({ responseId: job.responseId, status: job.status, source, at: now });
+    return true;
+  });
+  if (!created) await applyJobStatus(db, job.responseId, job.status, source, now);
+  return created;
+}
+
+/** Moves a job to a new status and records where it was learned; false when unknown, unchanged, or a step backwards. */
+export async function applyJobStatus(db: Db, responseId: string, status: string, source: JobStatusSource, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.responseId, responseId));
+    if (!job || !shouldApplyStatus(job.status, status)) return false;
+    const updated = await tx
+      .update(jobs)
+      .set({ status, updatedAt: now, pollAttempts: 0, nextPollAt: firstPollAt(status, now) })
+      .where(and(eq(jobs.responseId, responseId), eq(jobs.status, job.status)))
+      .returning({ responseId: jobs.responseId });
+    if (updated.length === 0) return false;
+    await tx.insert(jobStatusHistory).values({ responseId, status, source, at: now });
+    return true;
+  });
+}
+
+export interface JobFilter {
+  status?: string;
+  q?: string;
+  limit?: number;
+}
+
+export async function listJobs(db: Db, filter: JobFilter = {}): Promise<JobRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(jobs.status, filter.status));
+  if (filter.q) conditions.push(ilike(jobs.responseId, `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
+  return db
+    .select()
+    .from(jobs)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(jobs.createdAt))
+    .limit(filter.limit ?? 200);
+}
+
+export async function getJob(db: Db, responseId: string): Promise<JobRow | null> {
+  const [job] = await db.select().from(jobs).where(eq(jobs.responseId, responseId));
+  return job ?? null;
+}
+
+export async function listJobIds(db: Db, responseIds: string[]): Promise<Set<string>> {
+  if (responseIds.length === 0) return new Set();
+  const rows = await db.select({ id: jobs.responseId }).from(jobs).where(inArray(jobs.responseId, responseIds));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function listHistory(db: Db, responseIds: string[]): Promise<Map<string, StatusEntry[]>> {
+  const byJob = new Map<string, StatusEntry[]>();
+  if (responseIds.length === 0) return byJob;
+  const rows = await db
+    .select()
+    .from(jobStatusHistory)
+    .where(inArray(jobStatusHistory.responseId, responseIds))
+    .orderBy(asc(jobStatusHistory.at), asc(jobStatusHistory.id));
+  for (const row of rows) {
+    const list = byJob.get(row.responseId) ?? [];
+    list.push({ status: row.status, source: row.source, at: row.at });
+    byJob.set(row.responseId, list);
+  }
+  return byJob;
+}
+
+export async function listDueJobs(db: Db, now: Date, limit: number): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(notInArray(jobs.status, [...TERMINAL_STATUSES]), isNotNull(jobs.nextPollAt), lte(jobs.nextPollAt, now)))
+    .orderBy(asc(jobs.nextPollAt))
+    .limit(limit);
+}
+
+/** Takes a due job for this process by moving its next poll past a lease; false when another process took it first. */
+export async function claimJob(db: Db, job: JobRow, leaseUntil: Date): Promise<boolean> {
+  if (!job.nextPollAt) return false;
+  const claimed = await db
+    .update(jobs)
+    .set({ nextPollAt: leaseUntil })
+    .where(and(eq(jobs.responseId, job.responseId), eq(jobs.nextPollAt, job.nextPollAt)))
+    .returning({ responseId: jobs.responseId });
+  return claimed.length > 0;
+}
+
+export async function schedulePoll(db: Db, responseId: string, update: { pollAttempts: number; nextPollAt: Date | null; lastError: string | null }) {
+  await db.update(jobs).set(update).where(eq(jobs.responseId, responseId));
+}
+
+/** After a restart every job still running is polled at once, whatever backoff it had reached. */
+export async function resumeOpenJobs(db: Db, now = new Date()): Promise<number> {
+  const resumed = await db
+    .update(jobs)
+    .set({ nextPollAt: now, pollAttempts: 0 })
+    .where(and(notInArray(jobs.status, [...TERMINAL_STATUSES]), isNotNull(jobs.nextPollAt)))
+    .returning({ responseId: jobs.responseId });
+  return resumed.length;
+}

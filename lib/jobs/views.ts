@@ -1,0 +1,75 @@
+// What the jobs API returns: job summaries (time per state, stall flag) and one job's history, deliveries and timeline.
+import 'server-only';
+import type { Db } from '@/lib/db/open';
+import { listResponseDeliveries, toDeliveryView, type DeliveryView } from '@/lib/webhooks/deliveries';
+import { computeStateDurations, detectStall, isTerminalStatus, type StallFlag, type StateDuration, type StatusEntry } from './status';
+import { getJob, listHistory, listJobs, type JobFilter, type JobRow } from './store';
+import { buildTimeline, type TimelineEntry } from './timeline';
+
+export interface JobSummary {
+  id: string;
+  model: string | null;
+  onBehalfOf: string | null;
+  status: string;
+  origin: string;
+  createdAt: string;
+  updatedAt: string;
+  lastError: string | null;
+  isTerminal: boolean;
+  isPolling: boolean;
+  stall: StallFlag | null;
+  durations: StateDuration[];
+}
+
+export interface JobDetail {
+  job: JobSummary;
+  history: { status: string; source: string; at: string }[];
+  deliveries: DeliveryView[];
+  timeline: TimelineEntry[];
+}
+
+export interface ViewClock {
+  now: Date;
+  stallAfterMs: number;
+}
+
+function toSummary(job: JobRow, history: StatusEntry[], clock: ViewClock): JobSummary {
+  return {
+    id: job.responseId,
+    model: job.model,
+    onBehalfOf: job.onBehalfOf,
+    status: job.status,
+    origin: job.origin,
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+    lastError: job.lastError,
+    isTerminal: isTerminalStatus(job.status),
+    isPolling: job.nextPollAt !== null,
+    stall: detectStall(job.status, history, job.createdAt, clock.now, clock.stallAfterMs),
+    durations: computeStateDurations(history, clock.now),
+  };
+}
+
+export async function listJobSummaries(db: Db, filter: JobFilter, clock: ViewClock): Promise<JobSummary[]> {
+  const rows = await listJobs(db, filter);
+  const history = await listHistory(db, rows.map((row) => row.responseId));
+  return rows.map((row) => toSummary(row, history.get(row.responseId) ?? [], clock));
+}
+
+export async function getJobDetail(db: Db, responseId: string, clock: ViewClock): Promise<JobDetail | null> {
+  const job = await getJob(db, responseId);
+  if (!job) return null;
+  const history = (await listHistory(db, [responseId])).get(responseId) ?? [];
+  const deliveries = (await listResponseDeliveries(db, responseId)).map(toDeliveryView);
+  const timeline = buildTimeline(
+    job.createdAt,
+    history,
+    deliveries.map((delivery) => ({ ...delivery, receivedAt: new Date(delivery.receivedAt) })),
+  );
+  return {
+    job: toSummary(job, history, clock),
+    history: history.map((entry) => ({ status: entry.status, source: entry.source, at: entry.at.toISOString() })),
+    deliveries,
+    timeline,
+  };
+}

@@ -1,0 +1,116 @@
+// Stored webhook deliveries: insert with duplicate detection, and read them per capture, per response, or unmatched.
+import 'server-only';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import { jobs, webhookDeliveries } from '@/lib/db/schema';
+import { readDeliveryEvent } from './event';
+import type { SignatureExplanation } from './explain';
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type NewDelivery = Omit<typeof webhookDeliveries.$inferInsert, 'id' | 'duplicate'>;
+
+const BODY_PREVIEW_BYTES = 64 * 1024;
+
+export interface DeliveryView {
+  id: number;
+  captureId: string;
+  webhookId: string | null;
+  receivedAt: string;
+  sourceAddress: string | null;
+  headers: Record<string, string>;
+  bodyText: string;
+  isBodyTruncated: boolean;
+  bodyLength: number;
+  signatureValid: boolean;
+  signatureScheme: string | null;
+  explanation: SignatureExplanation | null;
+  duplicate: boolean;
+  responseId: string | null;
+  eventType: string | null;
+  reportedStatus: string | null;
+  eventCreatedAtMs: number | null;
+  answeredStatus: number;
+}
+
+/**
+ * Stores a delivery; a valid one whose X-Webhook-Id an earlier valid delivery to the same capture already carried is
+ * stored as a duplicate (a forged or broken delivery never makes the genuine one look repeated).
+ */
+export async function insertDelivery(db: Db, delivery: NewDelivery): Promise<DeliveryRow> {
+  return db.transaction(async (tx) => {
+    let duplicate = false;
+    if (delivery.signatureValid && delivery.webhookId) {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${delivery.captureId} ${delivery.webhookId}`}))`);
+      const earlier = await tx
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.captureId, delivery.captureId),
+            eq(webhookDeliveries.webhookId, delivery.webhookId),
+            eq(webhookDeliveries.signatureValid, true),
+          ),
+        )
+        .limit(1);
+      duplicate = earlier.length > 0;
+    }
+    const [row] = await tx
+      .insert(webhookDeliveries)
+      .values({ ...delivery, duplicate })
+      .returning();
+    return row!;
+  });
+}
+
+export function toDeliveryView(row: DeliveryRow): DeliveryView {
+  const body = Buffer.from(row.body);
+  const event = readDeliveryEvent(body);
+  return {
+    id: row.id,
+    captureId: row.captureId,
+    webhookId: row.webhookId,
+    receivedAt: row.receivedAt.toISOString(),
+    sourceAddress: row.sourceAddress,
+    headers: row.headers as Record<string, string>,
+    bodyText: body.subarray(0, BODY_PREVIEW_BYTES).toString('utf8'),
+    isBodyTruncated: body.length > BODY_PREVIEW_BYTES,
+    bodyLength: body.length,
+    signatureValid: row.signatureValid,
+    signatureScheme: row.signatureScheme,
+    explanation: (row.signatureDetail as SignatureExplanation | null) ?? null,
+    duplicate: row.duplicate,
+    responseId: row.responseId,
+    eventType: row.eventType,
+    reportedStatus: event.reportedStatus,
+    eventCreatedAtMs: event.eventCreatedAtMs,
+    answeredStatus: row.answeredStatus,
+  };
+}
+
+export async function listCaptureDeliveries(db: Db, captureId: string, limit = 500): Promise<DeliveryRow[]> {
+  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, captureId)).orderBy(desc(webhookDeliveries.id)).limit(limit);
+}
+
+export async function listResponseDeliveries(db: Db, responseId: string): Promise<DeliveryRow[]> {
+  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.responseId, responseId)).orderBy(webhookDeliveries.id).limit(1_000);
+}
+
+export async function getDelivery(db: Db, captureId: string, deliveryId: number): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.captureId, captureId), eq(webhookDeliveries.id, deliveryId)));
+  return row ?? null;
+}
+
+/** Deliveries whose body names no response, or a response that is not a job. */
+export async function listUnmatchedDeliveries(db: Db, limit = 100): Promise<DeliveryRow[]> {
+  const rows = await db
+    .select({ delivery: webhookDeliveries })
+    .from(webhookDeliveries)
+    .leftJoin(jobs, eq(jobs.responseId, webhookDeliveries.responseId))
+    .where(isNull(jobs.responseId))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(limit);
+  return rows.map((row) => row.delivery);
+}

@@ -1,0 +1,107 @@
+// The capture receiver: limit, read the raw bytes, verify, store every delivery before answering, feed jobs from valid ones.
+import 'server-only';
+import type { Db } from '@/lib/db/open';
+import { errorResponse } from '@/lib/jobs/api-error';
+import { applyJobStatus } from '@/lib/jobs/store';
+import { getCapture } from './captures';
+import { insertDelivery } from './deliveries';
+import { readDeliveryEvent } from './event';
+import { explainSignature } from './explain';
+import { CaptureRateLimiter } from './rate-limit';
+import { toHeaderMap, type HeaderMap } from './signature';
+
+export const MAX_DELIVERY_BYTES = 1024 * 1024;
+
+const REDACTED_HEADERS = /^(authorization|proxy-authorization|cookie|x-api-key|x-playground-access-token)$/;
+
+const holder = globalThis as typeof globalThis & { __playgroundCaptureLimiter?: CaptureRateLimiter };
+
+export interface ReceiveOptions {
+  limiter?: CaptureRateLimiter;
+  now?: () => Date;
+}
+
+/** Reads at most `limit` bytes: null when the body is larger (counted as it streams, whatever Content-Length said). */
+export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function readSourceAddress(headers: HeaderMap): string {
+  const forwarded = headers['x-forwarded-for']?.split(',')[0]?.trim();
+  return forwarded || headers['x-real-ip']?.trim() || 'unknown';
+}
+
+function storedHeaders(headers: HeaderMap): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, REDACTED_HEADERS.test(name) ? '[redacted]' : value]));
+}
+
+function tooLarge(): Response {
+  return errorResponse(413, `A delivery may carry at most ${MAX_DELIVERY_BYTES} bytes; it was not stored.`, { code: 'body_too_large' });
+}
+
+export async function receiveDelivery(db: Db, captureId: string, request: Request, options: ReceiveOptions = {}): Promise<Response> {
+  const limiter = options.limiter ?? (holder.__playgroundCaptureLimiter ??= new CaptureRateLimiter());
+  const decision = limiter.take(captureId);
+  if (!decision.isAllowed) {
+    return errorResponse(429, 'Too many deliveries to this capture; this one was not stored.', {
+      code: 'rate_limit_exceeded',
+      type: 'rate_limit_error',
+      headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+    });
+  }
+  const declaredLength = Number(request.headers.get('content-length') ?? '0');
+  if (declaredLength > MAX_DELIVERY_BYTES) return tooLarge();
+  const capture = await getCapture(db, captureId);
+  if (!capture) return errorResponse(404, `No webhook capture ${captureId}.`, { code: 'capture_not_found' });
+  const body = await readBodyWithin(request, MAX_DELIVERY_BYTES);
+  if (!body) return tooLarge();
+
+  const receivedAt = options.now?.() ?? new Date();
+  const headers = toHeaderMap(request.headers);
+  const explanation = explainSignature(body, headers, capture.secret, receivedAt);
+  const event = readDeliveryEvent(body);
+  const answeredStatus = capture.answerStatus ?? (explanation.isValid ? 200 : 401);
+  const stored = await insertDelivery(db, {
+    captureId,
+    webhookId: headers['x-webhook-id'] ?? headers['webhook-id'] ?? headers['svix-id'] ?? null,
+    body,
+    headers: storedHeaders(headers),
+    sourceAddress: readSourceAddress(headers),
+    receivedAt,
+    signatureValid: explanation.isValid,
+    signatureScheme: explanation.encoding,
+    signatureDetail: explanation,
+    responseId: event.responseId,
+    eventType: event.eventType,
+    answeredStatus,
+  });
+  if (explanation.isValid && !stored.duplicate && event.responseId && event.reportedStatus) {
+    await applyJobStatus(db, event.responseId, event.reportedStatus, 'webhook', receivedAt);
+  }
+  if (capture.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, capture.answerDelayMs ?? 0));
+  if (capture.answerStatus !== null) {
+    const isBodyless = [204, 205, 304].includes(capture.answerStatus);
+    return isBodyless ? new Response(null, { status: capture.answerStatus }) : Response.json({ deliveryId: stored.id, scripted: true }, { status: capture.answerStatus });
+  }
+  if (!explanation.isValid) {
+    return errorResponse(401, 'The webhook signature does not match this capture\'s secret; the delivery was stored.', {
+      param: explanation.header ?? 'X-Webhook-Signature',
+      code: 'invalid_signature',
+    });
+  }
+  return Response.json({ deliveryId: stored.id, duplicate: stored.duplicate, encoding: explanation.encoding });
+}
