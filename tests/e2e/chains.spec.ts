@@ -1,0 +1,136 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+// Each run uses its own users, so the shared e2e database never mixes runs.
+const run = Date.now().toString(36);
+const ALICE = `alice-${run}`;
+const MALLORY = `mallory-${run}`;
+
+async function createResponse(request: APIRequestContext, user: string, input: string, previousResponseId?: string): Promise<string> {
+  const reply = await request.post('/api/responses', {
+    headers: { 'X-On-Behalf-Of': user },
+    data: { model: 'local-agent', input, ...(previousResponseId ? { previous_response_id: previousResponseId } : {}) },
+  });
+  expect(reply.status(), await reply.text()).toBe(200);
+  const body = (await reply.json()) as { id: string; previous_response_id: string | null };
+  expect(body.previous_response_id ?? null).toBe(previousResponseId ?? null);
+  return body.id;
+}
+
+class ChainsPage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/chains');
+    await expect(this.page.getByTestId('page-chains')).toBeVisible();
+  }
+
+  async actAs(user: string) {
+    const field = this.page.getByLabel('Acting as (X-On-Behalf-Of)');
+    await field.fill(user);
+    await field.press('Enter');
+  }
+
+  async lookUp(id: string) {
+    const box = this.page.getByLabel('Response id');
+    await box.fill(id);
+    await box.press('Enter');
+    await expect(this.page).toHaveURL(new RegExp(`/chains\\?id=${id}$`));
+  }
+
+  turns(): Locator {
+    return this.page.getByTestId('chain-view').getByTestId('chain-turn');
+  }
+
+  turn(id: string): Locator {
+    return this.page.locator(`[data-testid="chain-turn"][data-turn-id="${id}"]`);
+  }
+
+  async expectTurnsInOrder(ids: string[]) {
+    await expect(this.turns()).toHaveCount(ids.length);
+    await expect(this.page.getByTestId('turns-status')).toHaveAttribute('data-loading', 'false');
+    const actual = await this.turns().evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-turn-id')));
+    expect(actual).toEqual(ids);
+  }
+
+  treeNode(id: string): Locator {
+    return this.page.locator(`[data-testid="chains-index"] [data-testid="tree-node"][data-node-id="${id}"]`);
+  }
+}
+
+test('a three-turn chain: walk, branch, tree, delete with a broken link, and user scoping', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const chains = new ChainsPage(page);
+
+  const first = await createResponse(page.request, ALICE, 'Turn one: remember the word lantern.');
+  const second = await createResponse(page.request, ALICE, 'Turn two: what word?', first);
+  const third = await createResponse(page.request, ALICE, 'Turn three: spell it.', second);
+
+  await chains.open();
+  await chains.actAs(ALICE);
+  await chains.lookUp(third);
+
+  await chains.expectTurnsInOrder([first, second, third]);
+  const leaf = chains.turn(third);
+  await expect(leaf).toHaveAttribute('data-current', 'true');
+  await expect(leaf.getByTestId('turn-status')).toHaveText('completed');
+  await expect(leaf.getByTestId('turn-model')).not.toHaveText('unknown');
+  await expect(leaf.getByTestId('turn-usage')).toContainText('total tokens');
+  await expect(leaf.getByTestId('turn-input-items')).toContainText('Turn three: spell it.');
+  await expect(chains.turn(first).getByTestId('turn-input-items')).toContainText('Turn one: remember the word lantern.');
+  await leaf.getByTestId('turn-raw-json').locator('summary').click();
+  await expect(leaf.getByTestId('turn-raw-json')).toContainText(`"previous_response_id": "${second}"`);
+
+  const continueLink = chains.turn(second).getByTestId('turn-continue');
+  await expect(continueLink).toHaveAttribute('href', `/?previous_response_id=${second}`);
+
+  // Branch from turn two: the tree shows turn two with two continuations.
+  const branch = await createResponse(page.request, ALICE, 'Turn three, other branch.', second);
+  await page.goto(`/chains?id=${branch}`);
+  await chains.expectTurnsInOrder([first, second, branch]);
+  await expect(chains.treeNode(first)).toHaveCount(1);
+  const branches = chains.treeNode(second).locator(':scope > [data-testid="tree-children"] > [data-testid="tree-node"]');
+  await expect(branches).toHaveCount(2);
+  await expect(branches.nth(0)).toHaveAttribute('data-node-id', third);
+  await expect(branches.nth(1)).toHaveAttribute('data-node-id', branch);
+
+  // Clicking a tree node opens its chain.
+  await chains.treeNode(third).locator(':scope > a').click();
+  await expect(page).toHaveURL(new RegExp(`id=${third}$`));
+  await chains.expectTurnsInOrder([first, second, third]);
+
+  // Delete turn two after confirming: its link is explained, the turns around it still show.
+  await chains.turn(second).getByTestId('turn-delete').click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this stored response?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('delete-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(chains.turn(second)).toHaveAttribute('data-turn-kind', 'broken');
+  await expect(chains.turn(second)).toHaveAttribute('data-reason', 'deleted');
+  await expect(chains.turn(second).getByTestId('broken-title')).toHaveText('Deleted');
+  await chains.expectTurnsInOrder([first, second, third]);
+  await expect(chains.turn(first)).toHaveAttribute('data-turn-kind', 'turn');
+  await expect(chains.turn(third)).toHaveAttribute('data-turn-kind', 'turn');
+  await expect(chains.treeNode(second)).toHaveAttribute('data-deleted', 'true');
+  expect((await page.request.get(`/api/responses/${second}`, { headers: { 'X-On-Behalf-Of': ALICE } })).status()).toBe(404);
+
+  // Another user cannot open Alice's responses: the gateway says 404 and the page says why.
+  expect((await page.request.get(`/api/responses/${third}`, { headers: { 'X-On-Behalf-Of': MALLORY } })).status()).toBe(404);
+  await chains.actAs(MALLORY);
+  await expect(chains.turn(third)).toHaveAttribute('data-reason', 'other_user');
+  await expect(chains.turn(third).getByTestId('broken-title')).toContainText('another user');
+  await expect(chains.turn(third).getByTestId('broken-detail')).toContainText(`"${ALICE}"`);
+  await expect(chains.turn(third).getByTestId('broken-detail')).toContainText(`"${MALLORY}"`);
+  await expect(chains.turn(first)).toHaveAttribute('data-reason', 'other_user');
+  await expect(page.getByTestId('chain-view').getByTestId('turn-output')).toHaveCount(0);
+
+  expect(errors).toEqual([]);
+});
+
+test('an unknown id is explained as not found, and /chains?id= opens it directly', async ({ page }) => {
+  await page.goto('/chains?id=resp_does_not_exist_' + run);
+  const turn = page.locator('[data-testid="chain-turn"]');
+  await expect(turn).toHaveCount(1);
+  await expect(turn).toHaveAttribute('data-reason', 'unknown');
+  await expect(turn.getByTestId('broken-title')).toHaveText('Not found');
+});
