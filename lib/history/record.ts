@@ -1,5 +1,7 @@
 // Recording every request sent through the proxy into the searchable history (contract used by lib/gateway).
 import 'server-only';
+import { getDb, type Db } from '@/lib/db';
+import { insertHistoryEntry } from './store';
 
 export interface SentRequest {
   body: Record<string, unknown>;
@@ -8,6 +10,6 @@ export interface SentRequest {
   status: string | null;
 }
 
-export async function recordSentRequest(_entry: SentRequest): Promise<void> {
-  throw new Error('recordSentRequest: not implemented yet');
+export async function recordSentRequest(entry: SentRequest, db?: Db): Promise<void> {
+  await insertHistoryEntry(db ?? (await getDb()), entry);
 }

@@ -1,0 +1,90 @@
+// Sent-request history in the database: insert, search by model, text or response id, and read one entry. Takes the db so tests pass theirs.
+import { desc, eq, ilike, or } from 'drizzle-orm';
+import type { Db } from '@/lib/db/open';
+import { requestHistory } from '@/lib/db/schema';
+
+export interface HistoryEntry {
+  id: number;
+  model: string | null;
+  body: Record<string, unknown>;
+  onBehalfOf: string | null;
+  responseId: string | null;
+  status: string | null;
+  createdAt: string;
+}
+
+export interface NewHistoryEntry {
+  body: Record<string, unknown>;
+  onBehalfOf: string | null;
+  responseId: string | null;
+  status: string | null;
+}
+
+export const HISTORY_PAGE_SIZE = 50;
+
+function collectText(value: unknown, out: string[]): void {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((entry) => collectText(entry, out));
+  else if (value && typeof value === 'object') {
+    for (const [key, entry] of Object.entries(value)) {
+      // Uploaded data (data URLs, base64) is not text anyone searches for.
+      if (['image_url', 'file_data', 'data'].includes(key)) continue;
+      collectText(entry, out);
+    }
+  }
+}
+
+/** The searchable text of a body: its input text and instructions. */
+export function flattenSearchText(body: Record<string, unknown>): string {
+  const out: string[] = [];
+  collectText(body.input, out);
+  if (typeof body.instructions === 'string') out.push(body.instructions);
+  return out.join('\n').slice(0, 20_000);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function toEntry(row: typeof requestHistory.$inferSelect): HistoryEntry {
+  return {
+    id: row.id,
+    model: row.model,
+    body: row.body as Record<string, unknown>,
+    onBehalfOf: row.onBehalfOf,
+    responseId: row.responseId,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function insertHistoryEntry(db: Db, entry: NewHistoryEntry): Promise<number> {
+  const [row] = await db
+    .insert(requestHistory)
+    .values({
+      model: typeof entry.body.model === 'string' ? entry.body.model : null,
+      body: entry.body,
+      onBehalfOf: entry.onBehalfOf,
+      searchText: flattenSearchText(entry.body),
+      responseId: entry.responseId,
+      status: entry.status,
+    })
+    .returning({ id: requestHistory.id });
+  return row?.id ?? 0;
+}
+
+/** Newest first; `query` matches the model, the input text or instructions, or the response id (case-insensitive substring). */
+export async function searchHistory(db: Db, query = '', limit = HISTORY_PAGE_SIZE): Promise<HistoryEntry[]> {
+  const trimmed = query.trim();
+  const pattern = `%${escapeLike(trimmed)}%`;
+  const where = trimmed
+    ? or(ilike(requestHistory.model, pattern), ilike(requestHistory.searchText, pattern), ilike(requestHistory.responseId, pattern))
+    : undefined;
+  const rows = await db.select().from(requestHistory).where(where).orderBy(desc(requestHistory.createdAt), desc(requestHistory.id)).limit(limit);
+  return rows.map(toEntry);
+}
+
+export async function getHistoryEntry(db: Db, id: number): Promise<HistoryEntry | null> {
+  const [row] = await db.select().from(requestHistory).where(eq(requestHistory.id, id)).limit(1);
+  return row ? toEntry(row) : null;
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@/lib/db/open';
+import { recordSentRequest } from '@/lib/history/record';
+import { getHistoryEntry, searchHistory } from '@/lib/history/store';
+import { deletePreset, listPresets, savePreset } from '@/lib/presets/store';
+import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+
+describe.each(DATABASE_KINDS)('request history and presets on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    const { db } = handle;
+    await recordSentRequest({ body: { model: 'local-echo', input: 'Tell me about Kyoto temples' }, onBehalfOf: 'alice', responseId: 'resp_kyoto', status: 'completed' }, db);
+    await recordSentRequest(
+      {
+        body: {
+          model: 'local-agent',
+          instructions: 'Answer as a pirate',
+          input: [{ role: 'user', content: [{ type: 'input_text', text: 'Where is the 100% treasure?' }, { type: 'input_image', image_url: 'data:image/png;base64,SECRETPIXELS' }] }],
+          tools: [{ type: 'function', name: 'dig', parameters: { type: 'object' } }],
+        },
+        onBehalfOf: null,
+        responseId: 'resp_pirate',
+        status: 'in_progress',
+      },
+      db,
+    );
+    await recordSentRequest({ body: { model: 'local-reasoner', input: 'plain' }, onBehalfOf: null, responseId: null, status: null }, db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('lists everything newest first without a query, with the body kept whole', async () => {
+    const entries = await searchHistory(handle.db);
+    expect(entries.map((entry) => entry.model)).toEqual(['local-reasoner', 'local-agent', 'local-echo']);
+    expect(entries[1]?.body.tools).toEqual([{ type: 'function', name: 'dig', parameters: { type: 'object' } }]);
+    expect(entries[2]).toMatchObject({ onBehalfOf: 'alice', responseId: 'resp_kyoto', status: 'completed' });
+  });
+
+  it('finds by model, by input text inside items, by instructions and by response id, case-insensitively', async () => {
+    const models = async (query: string) => (await searchHistory(handle.db, query)).map((entry) => entry.model);
+    expect(await models('ECHO')).toEqual(['local-echo']);
+    expect(await models('kyoto temples')).toEqual(['local-echo']);
+    expect(await models('treasure')).toEqual(['local-agent']);
+    expect(await models('pirate')).toEqual(['local-agent']);
+    expect(await models('resp_pirate')).toEqual(['local-agent']);
+    expect(await models('local-')).toEqual(['local-reasoner', 'local-agent', 'local-echo']);
+  });
+
+  it('treats % and _ literally and does not index uploaded data', async () => {
+    expect((await searchHistory(handle.db, '100%')).map((entry) => entry.responseId)).toEqual(['resp_pirate']);
+    expect(await searchHistory(handle.db, 'SECRETPIXELS')).toEqual([]);
+    expect(await searchHistory(handle.db, 'no such thing')).toEqual([]);
+  });
+
+  it('reads one entry by id and honours the limit', async () => {
+    const [newest] = await searchHistory(handle.db, '', 1);
+    expect(newest?.model).toBe('local-reasoner');
+    expect(await getHistoryEntry(handle.db, newest?.id ?? -1)).toEqual(newest);
+    expect(await getHistoryEntry(handle.db, 999_999)).toBeNull();
+  });
+
+  it('saves, replaces, lists and deletes named presets', async () => {
+    await savePreset(handle.db, 'weather', { model: 'local-agent', tools: [{ type: 'function', name: 'get_weather' }] });
+    await savePreset(handle.db, 'echo', { model: 'local-echo' });
+    await savePreset(handle.db, 'weather', { model: 'local-agent', temperature: 0.2 });
+    expect((await listPresets(handle.db)).map(({ name, body }) => ({ name, body }))).toEqual([
+      { name: 'echo', body: { model: 'local-echo' } },
+      { name: 'weather', body: { model: 'local-agent', temperature: 0.2 } },
+    ]);
+    expect(await deletePreset(handle.db, 'echo')).toBe(true);
+    expect(await deletePreset(handle.db, 'echo')).toBe(false);
+    expect((await listPresets(handle.db)).map((preset) => preset.name)).toEqual(['weather']);
+  });
+});
