@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { onBehalfOfSchema, parseOnBehalfOf } from '@/lib/schema';
+
+describe('X-On-Behalf-Of', () => {
+  it('treats absent and blank as no user', () => {
+    expect(parseOnBehalfOf(null)).toEqual({ ok: true, value: null });
+    expect(parseOnBehalfOf(undefined)).toEqual({ ok: true, value: null });
+    expect(parseOnBehalfOf('')).toEqual({ ok: true, value: null });
+    expect(parseOnBehalfOf('   ')).toEqual({ ok: true, value: null });
+  });
+
+  it('trims surrounding whitespace', () => {
+    expect(parseOnBehalfOf('  user-42 ')).toEqual({ ok: true, value: 'user-42' });
+    expect(onBehalfOfSchema.parse(' a b ')).toBe('a b');
+  });
+
+  it('accepts 256 characters and rejects 257 (after trimming)', () => {
+    expect(parseOnBehalfOf('u'.repeat(256))).toEqual({ ok: true, value: 'u'.repeat(256) });
+    expect(parseOnBehalfOf(` ${'u'.repeat(256)} `)).toEqual({ ok: true, value: 'u'.repeat(256) });
+    const result = parseOnBehalfOf('u'.repeat(257));
+    expect(result).toMatchObject({
+      ok: false,
+      error: { error: { param: 'X-On-Behalf-Of', type: 'invalid_request_error', code: 'string_above_max_length' } },
+    });
+  });
+
+  it('accepts the whole printable ASCII range', () => {
+    const printable = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
+    expect(parseOnBehalfOf(printable)).toEqual({ ok: true, value: printable });
+  });
+
+  it.each([
+    ['a tab inside', 'a\tb'],
+    ['a control character', 'a\u0001b'],
+    ['DEL', 'a\u007fb'],
+    ['non-ASCII', 'zoë'],
+  ])('rejects %s', (_label, raw) => {
+    const result = parseOnBehalfOf(raw);
+    expect(result).toMatchObject({ ok: false, error: { error: { param: 'X-On-Behalf-Of', code: 'invalid_value' } } });
+    if (!result.ok) expect(result.error.error.message).toContain('printable ASCII');
+  });
+});
