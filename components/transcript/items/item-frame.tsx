@@ -1,0 +1,67 @@
+// Common frame of an output item card: kind label, status, id, body, and the raw JSON on demand.
+import type { ReactNode } from 'react';
+import type { OutputItem } from '@/lib/transcript/types';
+
+const STATUS_TONE: Record<string, string> = {
+  completed: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
+  failed: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200',
+  incomplete: 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200',
+};
+
+export function ItemFrame({ item, title, children }: { item: OutputItem; title: string; children?: ReactNode }) {
+  const status = typeof item.status === 'string' ? item.status : null;
+  return (
+    <article
+      data-testid={`item-${item.type.replaceAll('_', '-')}`}
+      data-item-status={status ?? undefined}
+      aria-label={`${title}${status ? `, ${status}` : ''}`}
+      className="rounded-md border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <header className="mb-2 flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+        <span className="font-semibold text-zinc-900 dark:text-zinc-100">{title}</span>
+        {status ? <span className={`rounded px-1.5 py-0.5 ${STATUS_TONE[status] ?? 'bg-zinc-100 dark:bg-zinc-800'}`}>{status}</span> : null}
+        {typeof item.id === 'string' ? <code className="ml-auto">{item.id}</code> : null}
+      </header>
+      {children}
+      <details className="mt-2 text-xs">
+        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Raw JSON</summary>
+        <JsonBlock value={item} />
+      </details>
+    </article>
+  );
+}
+
+export function JsonBlock({ value, label }: { value: unknown; label?: string }) {
+  return (
+    <pre aria-label={label} className="mt-1 max-h-96 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs whitespace-pre-wrap break-all dark:bg-zinc-950">
+      {typeof value === 'string' ? value : JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+/** Pretty-prints a JSON string when it parses (complete arguments); shows it raw while it streams. */
+export function prettyJson(text: unknown): string {
+  if (typeof text !== 'string') return JSON.stringify(text ?? null, null, 2);
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2 text-xs">
+      <span className="shrink-0 font-medium text-zinc-600 dark:text-zinc-400">{label}</span>
+      <span className="min-w-0 break-all">{children}</span>
+    </div>
+  );
+}
+
+export function asArray(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value) ? value.filter((entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null) : [];
+}
+
+export function text(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
+}

@@ -1,0 +1,103 @@
+// Assistant message: safe markdown text with citations and logprobs, refusals, and output audio.
+import ReactMarkdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import type { OutputItem } from '@/lib/transcript/types';
+import { asArray, ItemFrame, text } from './item-frame';
+
+export function MessageView({ item }: { item: OutputItem }) {
+  const role = typeof item.role === 'string' ? item.role : 'assistant';
+  const phase = typeof item.phase === 'string' ? ` (${item.phase})` : '';
+  return (
+    <ItemFrame item={item} title={`Message · ${role}${phase}`}>
+      <div className="space-y-2">
+        {asArray(item.content).map((part, at) => (
+          <ContentPart key={at} part={part} />
+        ))}
+      </div>
+    </ItemFrame>
+  );
+}
+
+function ContentPart({ part }: { part: Record<string, unknown> }) {
+  switch (part.type) {
+    case 'output_text':
+    case 'input_text':
+      return <OutputText part={part} />;
+    case 'refusal':
+      return (
+        <p data-testid="refusal" className="rounded border-l-4 border-amber-500 bg-amber-50 p-2 dark:bg-amber-950/40">
+          <span className="font-semibold">Refusal: </span>
+          {text(part.refusal)}
+        </p>
+      );
+    case 'output_audio':
+      return <OutputAudio part={part} />;
+    default:
+      return <pre className="font-mono text-xs whitespace-pre-wrap">{JSON.stringify(part, null, 2)}</pre>;
+  }
+}
+
+function OutputText({ part }: { part: Record<string, unknown> }) {
+  const citations = asArray(part.annotations);
+  const logprobs = asArray(part.logprobs);
+  return (
+    <div data-testid="output-text">
+      <div className="break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-zinc-100 [&_pre]:p-2 dark:[&_pre]:bg-zinc-950">
+        <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={{ a: SafeLink }}>
+          {text(part.text)}
+        </ReactMarkdown>
+      </div>
+      {citations.length > 0 ? (
+        <ul aria-label="Citations" className="mt-1 list-disc pl-5 text-xs">
+          {citations.map((annotation, at) => (
+            <li key={at}>
+              {annotation.type === 'url_citation' && typeof annotation.url === 'string' ? (
+                <SafeLink href={annotation.url}>{text(annotation.title) || annotation.url}</SafeLink>
+              ) : (
+                <span>
+                  {text(annotation.type)}: {text(annotation.filename ?? annotation.file_id)}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {logprobs.length > 0 ? (
+        <details className="mt-1 text-xs">
+          <summary className="cursor-pointer">Log probabilities ({logprobs.length} tokens; hover a token)</summary>
+          <p className="font-mono leading-6">
+            {logprobs.map((entry, at) => (
+              <span key={at} title={logprobTitle(entry)} className="rounded px-0.5 hover:bg-sky-100 dark:hover:bg-sky-900">
+                {text(entry.token)}
+              </span>
+            ))}
+          </p>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function logprobTitle(entry: Record<string, unknown>): string {
+  const top = asArray(entry.top_logprobs).map((alt) => `${text(alt.token)} ${Number(alt.logprob).toFixed(3)}`);
+  return [`logprob ${Number(entry.logprob).toFixed(3)}`, ...top].join('\n');
+}
+
+function OutputAudio({ part }: { part: Record<string, unknown> }) {
+  const data = text(part.data);
+  const format = typeof part.format === 'string' ? part.format : 'wav';
+  return (
+    <figure className="space-y-1">
+      {data ? <audio data-testid="output-audio" controls src={`data:audio/${format};base64,${data}`} aria-label="Audio output" /> : null}
+      {part.transcript ? <figcaption className="text-xs text-zinc-600 dark:text-zinc-400">Transcript: {text(part.transcript)}</figcaption> : null}
+    </figure>
+  );
+}
+
+export function SafeLink({ href, children }: { href?: string; children?: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="text-sky-700 underline dark:text-sky-400">
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,34 @@
+// Reasoning item: summary parts and raw reasoning text, collapsible.
+import type { OutputItem } from '@/lib/transcript/types';
+import { asArray, ItemFrame, text } from './item-frame';
+
+export function ReasoningView({ item }: { item: OutputItem }) {
+  const summary = asArray(item.summary);
+  const content = asArray(item.content);
+  return (
+    <ItemFrame item={item} title="Reasoning">
+      <details open className="text-zinc-700 dark:text-zinc-300">
+        <summary className="cursor-pointer text-xs">Summary ({summary.length} {summary.length === 1 ? 'part' : 'parts'})</summary>
+        {summary.length === 0 ? <p className="text-xs italic">No summary (request reasoning.summary to get one).</p> : null}
+        {summary.map((part, at) => (
+          <p key={at} className="mt-1 whitespace-pre-wrap italic">
+            {text(part.text)}
+          </p>
+        ))}
+      </details>
+      {content.length > 0 ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer text-xs">Reasoning text</summary>
+          {content.map((part, at) => (
+            <p key={at} className="mt-1 font-mono text-xs whitespace-pre-wrap">
+              {text(part.text)}
+            </p>
+          ))}
+        </details>
+      ) : null}
+      {typeof item.encrypted_content === 'string' && item.encrypted_content ? (
+        <p className="mt-1 text-xs text-zinc-500">Encrypted content: {item.encrypted_content.length} characters</p>
+      ) : null}
+    </ItemFrame>
+  );
+}
