@@ -5,7 +5,7 @@ import { itemEvents } from './events';
 import { opaqueBlob } from './ids';
 import { behaviourOf, DEFAULT_MODEL, type Behaviour } from './models';
 import { buildReasoning, hiddenReasoningTokens } from './reasoning';
-import { describeApproach, respond } from './respond';
+import { act, decideAction, describeApproach, type Action } from './respond';
 import { routeModel } from './routing';
 import { countItemTokens, countOutputItemTokens } from './tokens';
 import type { TriggerEffect } from './triggers';
@@ -22,7 +22,7 @@ function addCompaction(turn: Turn): void {
   turn.items.push({ id, type: 'compaction', encrypted_content: opaqueBlob(`${id}\u0000compaction`, 96) });
 }
 
-function addReasoning(turn: Turn): void {
+function addReasoning(turn: Turn, action: Action): void {
   if (turn.behaviour !== 'reasoner' || turn.options.reasoningEffort === 'none') return;
   const id = nextId(turn, 'rs');
   const hiddenTokens = hiddenReasoningTokens(turn.options.reasoningEffort);
@@ -30,7 +30,7 @@ function addReasoning(turn: Turn): void {
     buildReasoning({
       id,
       question: turn.question,
-      approach: describeApproach(turn),
+      approach: describeApproach(action),
       summary: turn.options.reasoningSummary,
       encrypted: turn.options.include.has(INCLUDE_REASONING),
       hiddenTokens,
@@ -91,9 +91,10 @@ export function planTurn(request: AgentRequest): TurnPlan {
     return { model, ...routingDebug, items: [], usage: usageOf(turn), outcome };
   }
 
+  const action = decideAction(turn);
   addCompaction(turn);
-  addReasoning(turn);
-  respond(turn);
+  addReasoning(turn, action);
+  act(turn, action);
 
   const budget = applyBudget(turn.items, turn.hiddenReasoning, turn.options.maxOutputTokens, turn.style);
   turn.items = budget.items;

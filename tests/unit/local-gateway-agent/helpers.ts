@@ -46,3 +46,43 @@ export function replayThroughSdk(turn: TurnPlan, options = STREAM_OPTIONS): Resp
 export function texts(events: ItemEvent[], type: string, key = 'delta'): string {
   return events.filter((e) => e.event.type === type).map((e) => String(e.event[key])).join('');
 }
+
+/** Ajv with the string formats the agent generates (ajv-formats is not a dependency). */
+export async function makeAjv() {
+  const { default: Ajv } = await import('ajv');
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+  ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
+  ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:\/\/\S+$/i);
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  return ajv;
+}
+
+export const WEATHER_TOOL = {
+  type: 'function',
+  name: 'get_weather',
+  description: 'Get the current weather for a city',
+  parameters: {
+    type: 'object',
+    properties: {
+      location: { type: 'string', description: 'City name' },
+      unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+      days: { type: 'integer', minimum: 1, maximum: 7 },
+    },
+    required: ['location', 'unit'],
+    additionalProperties: false,
+  },
+  strict: true,
+};
+
+export const STOCK_TOOL = {
+  type: 'function',
+  name: 'get_stock_price',
+  description: 'Look up the latest stock price for a ticker symbol',
+  parameters: {
+    type: 'object',
+    properties: { ticker: { type: 'string', minLength: 1, maxLength: 5 }, when: { type: 'string', format: 'date-time' } },
+    required: ['ticker'],
+  },
+};
