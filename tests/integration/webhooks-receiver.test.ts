@@ -1,0 +1,146 @@
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '@/lib/db/open';
+import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
+import { createJob } from '@/lib/jobs/store';
+import { createCapture, updateCaptureAnswer } from '@/lib/webhooks/captures';
+import { listUnmatchedDeliveries } from '@/lib/webhooks/deliveries';
+import { MAX_DELIVERY_BYTES, receiveDelivery } from '@/lib/webhooks/receive';
+import { CaptureRateLimiter } from '@/lib/webhooks/rate-limit';
+import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+
+const open: DatabaseHandle[] = [];
+afterEach(async () => {
+  while (open.length) await open.pop()?.close();
+});
+
+const ORIGIN = 'http://127.0.0.1:4599';
+
+function eventBody(responseId: string, status: string): string {
+  return JSON.stringify({ id: `evt_${status}`, object: 'event', type: `response.${status}`, created_at: Math.floor(Date.now() / 1000), data: { id: responseId, status } });
+}
+
+function signedRequest(captureId: string, body: string, secret: string, webhookId: string, extra: Record<string, string> = {}): Request {
+  const signature = createHmac('sha256', secret).update(body).digest('hex');
+  return new Request(`${ORIGIN}/api/webhooks/${captureId}`, {
+    method: 'POST',
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-id': webhookId,
+      'x-webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'x-webhook-signature': `sha256=${signature}`,
+      'x-forwarded-for': '10.1.2.3, 127.0.0.1',
+      authorization: 'Bearer should-not-be-stored',
+      ...extra,
+    },
+  });
+}
+
+describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
+  it('stores valid, invalid and duplicate deliveries before answering, and feeds the job from valid ones only', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const { db } = handle;
+    const capture = await createCapture(db, ORIGIN);
+    expect(capture.url).toBe(`${ORIGIN}/api/webhooks/${capture.id}`);
+    expect(capture.secret.length).toBeGreaterThanOrEqual(32);
+    await createJob(db, { responseId: 'resp_a', model: 'local-agent', status: 'queued', onBehalfOf: null }, 'create');
+
+    const firstBody = eventBody('resp_a', 'in_progress');
+    const valid = await receiveDelivery(db, capture.id, signedRequest(capture.id, firstBody, capture.secret, 'wh_1'));
+    expect(valid.status).toBe(200);
+    const repeat = await receiveDelivery(db, capture.id, signedRequest(capture.id, eventBody('resp_a', 'in_progress'), capture.secret, 'wh_1'));
+    expect(repeat.status).toBe(200);
+    expect(await repeat.json()).toMatchObject({ duplicate: true });
+    const tamperedBody = eventBody('resp_a', 'completed');
+    const tampered = signedRequest(capture.id, tamperedBody.replace('completed', 'failed'), capture.secret, 'wh_2');
+    const forged = new Request(tampered.url, { method: 'POST', headers: { ...Object.fromEntries(tampered.headers), 'x-webhook-signature': `sha256=${createHmac('sha256', capture.secret).update(tamperedBody).digest('hex')}` }, body: tamperedBody.replace('completed', 'failed') });
+    const invalid = await receiveDelivery(db, capture.id, forged);
+    expect(invalid.status).toBe(401);
+    expect(await invalid.json()).toMatchObject({ error: { code: 'invalid_signature', param: 'x-webhook-signature' } });
+
+    const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, capture.id)).orderBy(webhookDeliveries.id);
+    expect(rows.map((row) => [row.webhookId, row.signatureValid, row.duplicate, row.answeredStatus])).toEqual([
+      ['wh_1', true, false, 200],
+      ['wh_1', true, true, 200],
+      ['wh_2', false, false, 401],
+    ]);
+    expect(Buffer.from(rows[0]!.body).toString()).toBe(firstBody);
+    expect(rows[0]!.sourceAddress).toBe('10.1.2.3');
+    expect((rows[0]!.headers as Record<string, string>).authorization).toBe('[redacted]');
+    expect(rows[0]!.signatureScheme).toBe('sha256=hex');
+    expect(rows[0]).toMatchObject({ responseId: 'resp_a', eventType: 'response.in_progress' });
+
+    const [job] = await db.select().from(jobs).where(eq(jobs.responseId, 'resp_a'));
+    expect(job?.status).toBe('in_progress');
+    const history = await db.select().from(jobStatusHistory).where(eq(jobStatusHistory.responseId, 'resp_a')).orderBy(jobStatusHistory.id);
+    expect(history.map((entry) => [entry.status, entry.source])).toEqual([
+      ['queued', 'create'],
+      ['in_progress', 'webhook'],
+    ]);
+  });
+
+  it('answers 404 for an unknown capture and 413 over 1 MB by header or by count, storing neither', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const { db } = handle;
+    const capture = await createCapture(db, ORIGIN);
+    const unknown = await receiveDelivery(db, 'cap_missing', signedRequest('cap_missing', '{}', 'x', 'wh_x'));
+    expect(unknown.status).toBe(404);
+    const declared = new Request(`${ORIGIN}/api/webhooks/${capture.id}`, { method: 'POST', body: 'x', headers: { 'content-length': String(MAX_DELIVERY_BYTES + 1) } });
+    expect(declared.headers.get('content-length')).toBe(String(MAX_DELIVERY_BYTES + 1));
+    expect((await receiveDelivery(db, capture.id, declared)).status).toBe(413);
+    const chunk = new Uint8Array(256 * 1024);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > MAX_DELIVERY_BYTES) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const counted = new Request(`${ORIGIN}/api/webhooks/${capture.id}`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    expect(counted.headers.get('content-length')).toBeNull();
+    expect((await receiveDelivery(db, capture.id, counted)).status).toBe(413);
+    expect(await db.select().from(webhookDeliveries)).toHaveLength(0);
+  });
+
+  it('limits floods per capture with 429 and Retry-After, without storing them', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const { db } = handle;
+    const capture = await createCapture(db, ORIGIN);
+    const limiter = new CaptureRateLimiter(3);
+    const answers = [];
+    for (let index = 0; index < 5; index += 1) {
+      answers.push(await receiveDelivery(db, capture.id, signedRequest(capture.id, eventBody('resp_x', 'queued'), capture.secret, `wh_${index}`), { limiter }));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(Number(answers[3]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(webhookDeliveries)).toHaveLength(3);
+  });
+
+  it('answers with the scripted status, lists unmatched deliveries, and keeps everything across a reopen', async () => {
+    const handle = await openTestDatabase(kind);
+    const { db } = handle;
+    const capture = await createCapture(db, ORIGIN);
+    await updateCaptureAnswer(db, capture.id, { answerStatus: 503, answerDelayMs: 50 });
+    const started = Date.now();
+    const answer = await receiveDelivery(db, capture.id, signedRequest(capture.id, eventBody('resp_nojob', 'queued'), capture.secret, 'wh_s'));
+    expect(answer.status).toBe(503);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect((await listUnmatchedDeliveries(db)).map((row) => row.responseId)).toEqual(['resp_nojob']);
+    await createJob(db, { responseId: 'resp_kept', model: null, status: 'queued', onBehalfOf: 'user-1' }, 'create');
+    await handle.close();
+
+    const reopened = await openDatabase(handle.options);
+    open.push(reopened);
+    const rows = await reopened.db.select().from(webhookDeliveries);
+    expect(rows.map((row) => [row.webhookId, row.answeredStatus, row.signatureValid])).toEqual([['wh_s', 503, true]]);
+    expect(Buffer.from(rows[0]!.body).toString()).toContain('resp_nojob');
+    const [job] = await reopened.db.select().from(jobs).where(eq(jobs.responseId, 'resp_kept'));
+    expect(job).toMatchObject({ status: 'queued', onBehalfOf: 'user-1' });
+  });
+});
