@@ -1,6 +1,7 @@
 // Turns zod issues into protocol-style errors: a param path, a message naming field and allowed values, and a code.
 import type { z } from 'zod';
 import { zodPathToParam } from './errors';
+import type { IssueParams } from './fields';
 
 export type SchemaIssue = { param: string; message: string; code: string };
 
@@ -147,7 +148,7 @@ function describeIssue(issue: Issue, path: ReadonlyArray<PropertyKey>, body: unk
       push('invalid_value', `Invalid '${param}': expected ${issue.format === 'regex' ? `a value matching ${issue.pattern ?? 'the pattern'}` : `a valid ${issue.format}`}.`);
       return;
     case 'custom': {
-      const params = (issue.params ?? {}) as { code?: string; sentence?: boolean };
+      const params = (issue.params ?? {}) as Partial<IssueParams>;
       push(params.code ?? 'invalid_value', params.sentence ? issue.message : `Invalid '${param}': ${issue.message}`);
       return;
     }
