@@ -28,6 +28,10 @@ export function proxy(request: NextRequest) {
   });
   if (decision === 'cross-origin') return envelope(403, 'Cross-origin requests may not change state here; send it from this playground.', 'permission_error', 'cross_origin_request');
   if (decision === 'unauthorized') return envelope(401, 'Sign in with the access token at /login first.', 'authentication_error', 'session_required');
+  if (pathname.startsWith('/api/responses') && Number(request.headers.get('content-length')) > env.PROXY_BODY_LIMIT_BYTES) {
+    // Refused here because Next.js buffers (and past its own cap truncates) bodies that pass through the proxy.
+    return envelope(413, `The request body is larger than ${env.PROXY_BODY_LIMIT_BYTES} bytes (PROXY_BODY_LIMIT_BYTES).`, 'invalid_request_error', 'request_too_large');
+  }
   if (decision === 'login') {
     const login = new URL('/login', request.url);
     login.searchParams.set('next', `${pathname}${search}`);
