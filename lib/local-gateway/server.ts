@@ -50,15 +50,17 @@ async function writeResponse(res: http.ServerResponse, response: Response): Prom
     return;
   }
   const reader = response.body.getReader();
+  let written: Promise<void> = Promise.resolve();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      res.write(value);
+      written = new Promise((resolve) => res.write(value, () => resolve()));
     }
     res.end();
   } catch {
-    // The body errored (a dropped stream): cut the connection without a proper end.
+    // The body errored (a dropped stream): let what was written reach the socket, then cut the connection without a proper end.
+    await written;
     res.destroy();
   }
 }

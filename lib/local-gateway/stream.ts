@@ -27,6 +27,7 @@ export const SSE_HEADERS = {
 export function sseResponse(subscribe: Subscribe, signal: AbortSignal | null, onDisconnect?: () => void): Response {
   let unsubscribe: (() => void) | undefined;
   let finished = false;
+  let dropPending: (() => void) | null = null;
   const stop = () => {
     if (finished) return;
     finished = true;
@@ -49,13 +50,18 @@ export function sseResponse(subscribe: Subscribe, signal: AbortSignal | null, on
           if (finished) return;
           finished = true;
           unsubscribe?.();
-          controller.error(new Error('stream dropped (fault injection)'));
+          // Error only once the queue is drained: an errored stream discards queued chunks the client should still get.
+          dropPending = () => controller.error(new Error('stream dropped (fault injection)'));
+          if ((controller.desiredSize ?? 0) > 0) dropPending();
         },
       };
       signal?.addEventListener('abort', stop, { once: true });
       const cancel = subscribe(sink);
       if (finished) cancel();
       else unsubscribe = cancel;
+    },
+    pull() {
+      dropPending?.();
     },
     cancel: stop,
   });
