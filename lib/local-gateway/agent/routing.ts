@@ -33,6 +33,13 @@ export interface RoutingDecision {
   debug: string;
 }
 
+const MAX_NAME_CHARS = 64;
+
+function clip(name: string): string {
+  return name.slice(0, MAX_NAME_CHARS);
+}
+
+/** JSON within the limit: names are clipped, then optional fields dropped if still too long. */
 function compactDebug(record: Record<string, unknown>): string {
   let text = JSON.stringify(record);
   if (text.length > MAX_DEBUG_CHARS) text = JSON.stringify({ ...record, candidates: undefined });
@@ -54,14 +61,14 @@ export function routeModel(requested: string, inputTokens: number, options: Turn
   const model = family ? family.variants[tier] : requested;
   const candidates = family ? [...new Set(Object.values(family.variants))] : [requested];
   const debug = compactDebug({
-    requested: requested.slice(0, 64),
+    requested: clip(requested),
     family: family?.id ?? null,
     score,
     inputs: { input_tokens: inputs.inputTokens, tools: inputs.tools, json_schema: inputs.jsonSchema, effort: inputs.effort ?? null },
     rule: `<${MOE_THRESHOLD} quantized, <${DENSE_THRESHOLD} moe, else dense`,
     tier,
-    chosen: model,
-    candidates,
+    chosen: clip(model),
+    candidates: candidates.map(clip),
   });
   return { model, debug };
 }
