@@ -1,0 +1,66 @@
+// The access-token sign-in route in-process: cookie flags, wrong tokens, form redirects, status and sign-out.
+import { describe, expect, it, vi } from 'vitest';
+import { verifySession } from '@/lib/gateway/access';
+
+const TOKEN = 'playground-token-for-tests';
+
+async function loadSessionRoute(settings: Record<string, string | undefined>) {
+  for (const [name, value] of Object.entries(settings)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  vi.resetModules();
+  return import('@/app/api/session/route');
+}
+
+const signIn = (body: string, contentType: string, url = 'http://127.0.0.1:4299/api/session') =>
+  new Request(url, { method: 'POST', headers: { 'Content-Type': contentType }, body });
+
+describe('/api/session', () => {
+  it('opens a signed HttpOnly SameSite=Strict session for the right token (JSON)', async () => {
+    const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN, ALLOW_BROWSER_KEYS: 'true' });
+    const response = await route.POST(signIn(JSON.stringify({ token: TOKEN }), 'application/json'));
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^playground_session=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
+    expect(cookie).not.toContain(TOKEN);
+    const value = /^playground_session=([^;]+)/.exec(cookie)?.[1];
+    expect(verifySession(value, TOKEN)).toBe(true);
+    const status = await route.GET(new Request('http://127.0.0.1:4299/api/session', { headers: { Cookie: `playground_session=${value}` } }));
+    expect(await status.json()).toEqual({ access_token_required: true, authenticated: true, allow_browser_keys: true });
+  });
+
+  it('marks the cookie Secure over https', async () => {
+    const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
+    const response = await route.POST(signIn(JSON.stringify({ token: TOKEN }), 'application/json', 'https://play.example/api/session'));
+    expect(response.headers.get('set-cookie')).toContain('; Secure');
+  });
+
+  it('refuses a wrong token: 401 envelope for JSON, back to /login with an error for a form', async () => {
+    const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
+    const json = await route.POST(signIn(JSON.stringify({ token: 'nope' }), 'application/json'));
+    expect(json.status).toBe(401);
+    expect(json.headers.get('set-cookie')).toBeNull();
+    expect(await json.json()).toMatchObject({ error: { code: 'invalid_access_token', param: 'token' } });
+    const form = await route.POST(signIn('token=nope&next=%2Fjobs', 'application/x-www-form-urlencoded'));
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('http://127.0.0.1:4299/login?error=invalid&next=%2Fjobs');
+  });
+
+  it('redirects a signed-in form only to a local path', async () => {
+    const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
+    const local = await route.POST(signIn(`token=${TOKEN}&next=%2Fjobs`, 'application/x-www-form-urlencoded'));
+    expect(local.headers.get('location')).toBe('http://127.0.0.1:4299/jobs');
+    expect(local.headers.get('set-cookie')).toContain('playground_session=');
+    const foreign = await route.POST(signIn(`token=${TOKEN}&next=%2F%2Fevil.example`, 'application/x-www-form-urlencoded'));
+    expect(foreign.headers.get('location')).toBe('http://127.0.0.1:4299/');
+  });
+
+  it('signs out by expiring the cookie, and reports no token required when none is set', async () => {
+    let route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
+    const out = route.DELETE(new Request('http://127.0.0.1:4299/api/session', { method: 'DELETE' }));
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
+    route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: undefined });
+    expect(await route.GET(new Request('http://127.0.0.1:4299/api/session')).json()).toMatchObject({ access_token_required: false, authenticated: true });
+  });
+});
