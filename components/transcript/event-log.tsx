@@ -1,0 +1,113 @@
+'use client';
+// Raw event log: every event with sequence number, type and arrival time; filter, expand, copy; virtualized.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { buildEventsNdjson } from '@/lib/transcript/export';
+import type { LoggedEvent } from '@/lib/transcript/run-types';
+import { CopyButton } from './copy-button';
+
+const ROW_HEIGHT_PX = 28;
+
+export function EventLog({ events, eventCount }: { events: readonly LoggedEvent[]; eventCount: number }) {
+  const [typeFilter, setTypeFilter] = useState('');
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [follow, setFollow] = useState(true);
+  const scroller = useRef<HTMLDivElement>(null);
+  const filterId = useId();
+
+  const typeCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (let at = 0; at < eventCount; at += 1) {
+      const type = events[at]?.type ?? '';
+      counts.set(type, (counts.get(type) ?? 0) + 1);
+    }
+    return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b));
+  }, [events, eventCount]);
+
+  const visible = useMemo(() => {
+    const shown = events.slice(0, eventCount);
+    return typeFilter ? shown.filter((event) => event.type === typeFilter) : shown;
+  }, [events, eventCount, typeFilter]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- read during render only; nothing memoizes it
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: 12,
+  });
+
+  useEffect(() => {
+    if (follow && visible.length > 0) virtualizer.scrollToIndex(visible.length - 1, { align: 'end' });
+  }, [follow, visible.length, virtualizer]);
+
+  const toggle = (index: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+
+  return (
+    <section data-testid="event-log" aria-label="Raw event log" className="flex h-full min-h-96 flex-col rounded-md border border-zinc-200 bg-white text-xs dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
+        <h2 className="text-sm font-semibold">Events</h2>
+        <span data-testid="event-count">{eventCount}</span>
+        <label htmlFor={filterId} className="ml-auto">
+          Type
+        </label>
+        <select id={filterId} data-testid="event-filter" value={typeFilter} onChange={(event) => setTypeFilter(event.target.value)} className="max-w-48 rounded border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-950">
+          <option value="">All types</option>
+          {typeCounts.map(([type, count]) => (
+            <option key={type} value={type}>
+              {type} ({count})
+            </option>
+          ))}
+        </select>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} />
+          Follow
+        </label>
+        <CopyButton testId="copy-events-ndjson" label="Copy shown events as NDJSON" text={() => buildEventsNdjson(visible)} />
+      </div>
+      <div ref={scroller} className="min-h-0 flex-1 overflow-auto" style={{ maxHeight: '70vh' }}>
+        <ol style={{ height: virtualizer.getTotalSize(), position: 'relative' }} aria-label="Events in arrival order">
+          {virtualizer.getVirtualItems().map((row) => {
+            const event = visible[row.index];
+            if (!event) return null;
+            const isOpen = expanded.has(event.index);
+            return (
+              <li key={event.index} ref={virtualizer.measureElement} data-index={row.index} data-testid="event-row" className="absolute inset-x-0 border-b border-zinc-100 dark:border-zinc-800" style={{ transform: `translateY(${row.start}px)` }}>
+                <button type="button" aria-expanded={isOpen} onClick={() => toggle(event.index)} className="flex w-full items-center gap-2 px-2 py-1 text-left font-mono hover:bg-zinc-50 dark:hover:bg-zinc-800">
+                  <span data-testid="event-sequence" className="w-12 shrink-0 text-right text-zinc-500">
+                    {event.sequenceNumber ?? '–'}
+                  </span>
+                  <span data-testid="event-type" className={`min-w-0 flex-1 truncate ${event.parseError ? 'text-red-700 dark:text-red-400' : ''}`}>
+                    {event.type}
+                  </span>
+                  <span className="shrink-0 text-zinc-500">{Math.round(event.atMs)} ms</span>
+                </button>
+                {isOpen ? (
+                  <div className="px-2 pb-2">
+                    {event.parseError ? <p className="text-red-700 dark:text-red-400">Not JSON: {event.parseError}</p> : null}
+                    <pre className="max-h-64 overflow-auto rounded bg-zinc-100 p-2 whitespace-pre-wrap break-all dark:bg-zinc-950">{pretty(event.data)}</pre>
+                    <CopyButton label={`Copy event ${event.sequenceNumber ?? event.index}`} text={event.data} />
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+function pretty(data: string): string {
+  try {
+    return JSON.stringify(JSON.parse(data), null, 2);
+  } catch {
+    return data;
+  }
+}

@@ -1,0 +1,26 @@
+// Shows why a turn failed: the gateway's message and fields, and a hint for known cases.
+import { hintForError } from '@/lib/transcript/error-hints';
+import type { Turn } from '@/lib/transcript/run-types';
+
+export function RunErrorView({ turn }: { turn: Turn }) {
+  const streamError = turn.transcript.error;
+  const error = turn.error ?? (streamError ? { ...streamError, httpStatus: null, retryAfterSeconds: null } : null);
+  const incomplete = turn.transcript.response?.incomplete_details as { reason?: string } | null | undefined;
+  if (!error && !(turn.status === 'incomplete' && incomplete)) return null;
+  if (!error) {
+    return (
+      <p data-testid="run-incomplete" className="rounded border-l-4 border-amber-500 bg-amber-50 p-2 text-sm dark:bg-amber-950/40">
+        Incomplete: {incomplete?.reason ?? 'unknown reason'}. The output above is what was generated.
+      </p>
+    );
+  }
+  const hint = hintForError(error);
+  const details = [error.httpStatus ? `HTTP ${error.httpStatus}` : null, error.type, error.code, error.param ? `param ${error.param}` : null].filter(Boolean);
+  return (
+    <div data-testid="run-error" role="alert" className="rounded border-l-4 border-red-600 bg-red-50 p-2 text-sm dark:bg-red-950/40">
+      <p className="font-medium">{error.message}</p>
+      {details.length > 0 ? <p className="font-mono text-xs">{details.join(' · ')}</p> : null}
+      {hint ? <p data-testid="run-error-hint" className="mt-1 text-xs">{hint}</p> : null}
+    </div>
+  );
+}
