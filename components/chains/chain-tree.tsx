@@ -3,12 +3,20 @@
 import Link from 'next/link';
 import type { ChainNode } from '@/lib/chains/schema';
 
+/** Long gateway ids are shortened in the tree (full id in the title and the link). */
+function shortId(id: string): string {
+  return id.length > 22 ? `${id.slice(0, 13)}…${id.slice(-6)}` : id;
+}
+
 function NodeLabel({ node, isCurrent }: { node: ChainNode; isCurrent: boolean }) {
   const { entry } = node;
   if (!entry) {
     return (
       <span className="text-xs text-zinc-500" data-testid="tree-node-missing">
-        <code className="font-mono">{node.id}</code> (never seen here)
+        <code className="font-mono" title={node.id}>
+          {shortId(node.id)}
+        </code>{' '}
+        (never seen here)
       </span>
     );
   }
@@ -20,7 +28,9 @@ function NodeLabel({ node, isCurrent }: { node: ChainNode; isCurrent: boolean })
         isCurrent ? 'bg-blue-100 dark:bg-blue-950' : ''
       } ${entry.deleted ? 'line-through decoration-red-600' : ''}`}
     >
-      <code className="font-mono text-sm">{node.id}</code>
+      <code className="font-mono text-sm" title={node.id}>
+        {shortId(node.id)}
+      </code>
       <span>{entry.model ?? '?'}</span>
       <span>{entry.status ?? '?'}</span>
       <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleTimeString()}</time>

@@ -14,7 +14,7 @@ function ChainView({ leafId, onBehalfOf }: { leafId: string; onBehalfOf: string 
   return (
     <section aria-labelledby="chain-title" data-testid="chain-view" className="space-y-3">
       <h2 id="chain-title" className="font-semibold">
-        Chain ending at <code className="font-mono">{leafId}</code>, root first
+        Chain ending at <code className="break-all font-mono">{leafId}</code>, root first
       </h2>
       <TurnList state={turns} currentId={leafId} onBehalfOf={onBehalfOf} onChanged={turns.reload} noun="chain" />
     </section>
@@ -34,7 +34,7 @@ export function ChainsExplorer() {
         <ActingAsField />
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(18rem,1fr)_3fr]">
-        <aside className="order-2 lg:order-1">
+        <aside className="order-2 min-w-0 lg:order-1">
           <IndexPanel onBehalfOf={onBehalfOf} currentId={id} currentConversation={conversation} />
         </aside>
         <div className="order-1 min-w-0 lg:order-2">

@@ -43,7 +43,7 @@ export function IndexPanel({ onBehalfOf, currentId, currentConversation }: { onB
                 aria-current={conversation.id === currentConversation ? 'true' : undefined}
                 className={`rounded px-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800 ${conversation.id === currentConversation ? 'bg-blue-100 dark:bg-blue-950' : ''}`}
               >
-                <code className="font-mono">{conversation.id}</code> · {conversation.responses.length} response{conversation.responses.length === 1 ? '' : 's'}
+                <code className="break-all font-mono">{conversation.id}</code> · {conversation.responses.length} response{conversation.responses.length === 1 ? '' : 's'}
               </Link>
             </li>
           ))}

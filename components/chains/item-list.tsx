@@ -1,16 +1,24 @@
-// Adapter to the transcript's item views; until they exist, each item is shown as formatted JSON.
+// Adapter from the chain explorer's items (input items and stored output) to the transcript's item views.
+import { OutputItemList } from '@/components/transcript/output-item-view';
+import type { OutputItem } from '@/lib/transcript/types';
 import type { InputItem } from '@/lib/chains/walk';
 
+/** An item without a string `type` (a lenient gateway) still renders, through the transcript's unknown-item view. */
+function toOutputItem(item: InputItem): OutputItem {
+  return typeof item.type === 'string' ? (item as OutputItem) : { ...item, type: 'unknown' };
+}
+
 export function ItemList({ items, label, testId }: { items: readonly InputItem[]; label: string; testId: string }) {
-  if (items.length === 0) return <p className="text-sm text-zinc-500" data-testid={testId}>No {label.toLowerCase()}.</p>;
+  if (items.length === 0) {
+    return (
+      <p className="text-sm text-zinc-500" data-testid={testId}>
+        No {label.toLowerCase()}.
+      </p>
+    );
+  }
   return (
-    <ol className="space-y-2" data-testid={testId} aria-label={label}>
-      {items.map((item, index) => (
-        <li key={typeof item.id === 'string' ? item.id : index}>
-          <p className="text-xs font-medium text-zinc-500">{typeof item.type === 'string' ? item.type : 'item'}</p>
-          <pre className="max-h-64 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{JSON.stringify(item, null, 2)}</pre>
-        </li>
-      ))}
-    </ol>
+    <div data-testid={testId} aria-label={label} role="group">
+      <OutputItemList items={items.map(toOutputItem)} />
+    </div>
   );
 }

@@ -21,7 +21,7 @@ export function LookupForm({ currentId }: { currentId: string | null }) {
         <span className="font-medium">Response id</span>
         <input
           data-testid="chains-lookup-input"
-          className="w-96 max-w-full rounded border border-zinc-300 bg-white px-2 py-1 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          className="w-[34rem] max-w-full rounded border border-zinc-300 bg-white px-2 py-1 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
           value={value}
           placeholder="resp_..."
           autoComplete="off"
