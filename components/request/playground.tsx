@@ -1,61 +1,103 @@
 'use client';
-// The playground: the request form beside its JSON, headers and tools (code, import, history, presets), the send bar, and the transcript.
+// The playground: the request form beside its JSON, headers and tools (code, import, history, presets, share), the send bar, and the transcript.
 import { useCallback, useEffect, useState } from 'react';
+import { getBrowserKey, getBrowserKeyHeaders } from '@/components/settings/browser-key';
+import { useResponseRun } from '@/components/transcript/use-response-run';
+import { CodeExport } from './code-export';
 import { DraftProvider } from './draft-context';
+import { HistoryPanel } from './history-panel';
+import { ImportPanel } from './import-panel';
 import { IssueSummary } from './issue-summary';
 import { JsonBodyEditor } from './json-body-editor';
+import { PresetsPanel } from './presets-panel';
+import { ReplaceConfirm, type PendingReplacement } from './replace-confirm';
 import { RequestForm } from './request-form';
 import { RequestHeaders } from './request-headers';
 import { buildDraftHeaders } from './request-draft';
+import { RunSection } from './run-section';
+import { ShareLink } from './share-link';
+import { SidePanel } from './side-panel';
+import { usePageLinks } from './use-page-links';
 import { useRequestDraft } from './use-request-draft';
 
 export function Playground() {
   const api = useRequestDraft();
-  const { draft, issues, setBody } = api;
+  const { draft, issues, setBody, setField, replaceDraft } = api;
+  const run = useResponseRun();
   const headers = buildDraftHeaders(draft);
   const [notice, setNotice] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingReplacement | null>(null);
 
   const send = useCallback(() => {
     if (issues.length) {
       setNotice(`Not sent: fix the ${issues.length} problem${issues.length === 1 ? '' : 's'} marked at the fields first.`);
       return;
     }
-    setNotice('The transcript panel is not available yet.');
-  }, [issues]);
+    setNotice(null);
+    void run.send({ body: draft.body, headers: { ...buildDraftHeaders(draft), ...getBrowserKeyHeaders() } });
+  }, [issues, draft, run]);
+
+  usePageLinks({
+    draft,
+    setField,
+    loadResponse: (responseId) => void run.load(responseId, { ...buildDraftHeaders(draft), ...getBrowserKeyHeaders() }),
+    propose: setPending,
+  });
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         send();
+      } else if (event.key === 'Escape' && run.isRunning) {
+        event.preventDefault();
+        run.stop();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [send]);
+  }, [send, run]);
 
   return (
     <DraftProvider value={api}>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2" data-testid="request-builder">
         <RequestForm />
-        <div className="flex flex-col gap-3 xl:sticky xl:top-2 xl:self-start">
-          <JsonBodyEditor body={draft.body} onChange={setBody} />
-          <RequestHeaders headers={headers} hasBrowserKey={false} />
+        <div className="flex flex-col gap-3 xl:sticky xl:top-2 xl:max-h-[calc(100vh-1rem)] xl:self-start xl:overflow-auto">
+          {pending ? (
+            <ReplaceConfirm
+              current={draft}
+              pending={pending}
+              onCancel={() => setPending(null)}
+              onConfirm={() => {
+                replaceDraft(pending.next);
+                setPending(null);
+              }}
+            />
+          ) : null}
+          <SidePanel
+            panels={{
+              json: () => <JsonBodyEditor body={draft.body} onChange={setBody} />,
+              code: () => <CodeExport />,
+              import: () => <ImportPanel onPropose={setPending} />,
+              history: () => <HistoryPanel onPropose={setPending} />,
+              presets: () => <PresetsPanel onPropose={setPending} />,
+              share: () => <ShareLink />,
+            }}
+          />
+          <RequestHeaders headers={headers} hasBrowserKey={Boolean(getBrowserKey())} />
           <IssueSummary issues={issues} />
           <div className="flex items-center gap-2">
-            <button
-              type="button"
-              className="rounded bg-blue-700 px-4 py-1.5 text-sm font-semibold text-white disabled:opacity-50"
-              data-testid="send-request"
-              aria-disabled={issues.length > 0}
-              onClick={send}
-            >
+            <button type="button" className="rounded bg-blue-700 px-4 py-1.5 text-sm font-semibold text-white aria-disabled:opacity-50" data-testid="send-request" aria-disabled={issues.length > 0} onClick={send}>
               Send (Ctrl+Enter)
             </button>
+            <button type="button" className="rounded border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-50 dark:border-zinc-700" data-testid="stop-request" disabled={!run.isRunning} onClick={() => run.stop()}>
+              Stop (Esc)
+            </button>
           </div>
-          {notice ? <p role="status" className="text-xs" data-testid="send-notice">{notice}</p> : null}
+          {notice ? <p role="status" className="text-xs text-red-700 dark:text-red-400" data-testid="send-notice">{notice}</p> : null}
         </div>
       </div>
+      <RunSection run={run} />
     </DraftProvider>
   );
 }

@@ -1,0 +1,57 @@
+'use client';
+// Code export of the current request in five flavours, with the key read from an environment variable, and one-click copy.
+import { useState } from 'react';
+import { CODE_LANGUAGES, generateCode, KEY_ENV_VAR, type CodeLanguage } from '@/lib/codegen';
+import { useDraft } from './draft-context';
+
+const LABELS: Record<CodeLanguage, string> = {
+  curl: 'curl',
+  'typescript-fetch': 'TypeScript (fetch)',
+  'typescript-sdk': 'TypeScript (openai SDK)',
+  'python-requests': 'Python (requests)',
+  'python-sdk': 'Python (openai SDK)',
+};
+
+export function CodeExport() {
+  const { draft } = useDraft();
+  const [language, setLanguage] = useState<CodeLanguage>('curl');
+  const [copied, setCopied] = useState(false);
+  const code = generateCode(language, { body: draft.body, onBehalfOf: draft.onBehalfOf.trim(), gatewayOrigin: window.location.origin });
+  return (
+    <div className="flex flex-col gap-2" data-testid="code-export">
+      <div role="tablist" aria-label="Language" className="flex flex-wrap gap-1">
+        {CODE_LANGUAGES.map((entry) => (
+          <button
+            key={entry}
+            type="button"
+            role="tab"
+            aria-selected={entry === language}
+            data-testid={`code-language-${entry}`}
+            className={`rounded px-2 py-0.5 text-xs ${entry === language ? 'bg-zinc-800 text-white dark:bg-zinc-200 dark:text-zinc-900' : 'border border-zinc-300 dark:border-zinc-700'}`}
+            onClick={() => {
+              setLanguage(entry);
+              setCopied(false);
+            }}
+          >
+            {LABELS[entry]}
+          </button>
+        ))}
+      </div>
+      <p className="text-xs text-zinc-500">
+        The key is read from ${KEY_ENV_VAR} (and a webhook_secret from $WEBHOOK_SECRET); set them before running. Gateway extras are included.
+      </p>
+      <pre className="max-h-[50vh] overflow-auto rounded bg-zinc-900 p-2 text-xs text-zinc-100" data-testid="code-export-text">{code}</pre>
+      <button
+        type="button"
+        className="self-start rounded border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
+        data-testid="code-copy"
+        onClick={async () => {
+          await navigator.clipboard.writeText(code);
+          setCopied(true);
+        }}
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+'use client';
+// A link that opens this request in another browser: the body in the URL hash, without webhook_secret or any header.
+import { useState } from 'react';
+import { encodeShareHash } from '@/lib/request-import/share-link';
+import { useDraft } from './draft-context';
+
+export function ShareLink() {
+  const { draft } = useDraft();
+  const [copied, setCopied] = useState(false);
+  const link = `${window.location.origin}/${encodeShareHash(draft.body)}`;
+  return (
+    <div className="flex flex-col gap-2" data-testid="share-panel">
+      <p className="text-xs text-zinc-500">Anyone opening this link sees the request in their form (after confirming the changes). webhook_secret and X-On-Behalf-Of are left out.</p>
+      <input readOnly aria-label="share link" value={link} className="w-full rounded border border-zinc-300 px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900" data-testid="share-link" />
+      <button
+        type="button"
+        className="self-start rounded border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
+        data-testid="share-copy"
+        onClick={async () => {
+          await navigator.clipboard.writeText(link);
+          setCopied(true);
+        }}
+      >
+        {copied ? 'Copied' : 'Copy link'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+// Code export of a request: curl, TypeScript (fetch, openai SDK), Python (requests, openai SDK); the key always comes from an environment variable.
+export interface CodegenInput {
+  body: Record<string, unknown>;
+  onBehalfOf: string;
+  /** Origin of the gateway, e.g. http://127.0.0.1:3000; the API lives under /api/v1/llm. */
+  gatewayOrigin: string;
+}
+
+export const CODE_LANGUAGES = ['curl', 'typescript-fetch', 'typescript-sdk', 'python-requests', 'python-sdk'] as const;
+export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
+
+export const KEY_ENV_VAR = 'GATEWAY_API_KEY';
+
+/** Parameters the openai Python SDK's responses.create accepts by name; everything else goes in extra_body. */
+const PYTHON_SDK_PARAMS = new Set([
+  'model', 'input', 'instructions', 'conversation', 'previous_response_id', 'prompt', 'include', 'text', 'stream',
+  'stream_options', 'store', 'background', 'tools', 'tool_choice', 'parallel_tool_calls', 'max_tool_calls', 'reasoning',
+  'max_output_tokens', 'temperature', 'top_p', 'top_logprobs', 'truncation', 'service_tier', 'prompt_cache_key',
+  'safety_identifier', 'metadata', 'user',
+]);
+
+function apiBase(input: CodegenInput): string {
+  return `${input.gatewayOrigin.replace(/\/+$/, '')}/api/v1/llm`;
+}
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export function generateCurl(input: CodegenInput): string {
+  const lines = [
+    `curl ${shellQuote(`${apiBase(input)}/responses`)}`,
+    `  -H "Authorization: Bearer $${KEY_ENV_VAR}"`,
+    `  -H 'Content-Type: application/json'`,
+  ];
+  if (input.onBehalfOf) lines.push(`  -H ${shellQuote(`X-On-Behalf-Of: ${input.onBehalfOf}`)}`);
+  if (input.body.stream === true) lines.push('  --no-buffer');
+  lines.push(`  --data-raw ${shellQuote(JSON.stringify(input.body, null, 2))}`);
+  return lines.join(' \\\n');
+}
+
+function indentJson(value: unknown, indent: string): string {
+  return JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
+}
+
+export function generateTypeScriptFetch(input: CodegenInput): string {
+  const headers = [`    Authorization: \`Bearer \${process.env.${KEY_ENV_VAR}}\`,`, `    'Content-Type': 'application/json',`];
+  headers.push(input.onBehalfOf ? `    'X-On-Behalf-Of': ${JSON.stringify(input.onBehalfOf)},` : `    // 'X-On-Behalf-Of': '<end-user id>',`);
+  const isStream = input.body.stream === true;
+  return [
+    `const response = await fetch(${JSON.stringify(`${apiBase(input)}/responses`)}, {`,
+    `  method: 'POST',`,
+    `  headers: {`,
+    ...headers,
+    `  },`,
+    `  body: JSON.stringify(${indentJson(input.body, '  ')}),`,
+    `});`,
+    `if (!response.ok) throw new Error(\`HTTP \${response.status}: \${await response.text()}\`);`,
+    ...(isStream
+      ? [
+          `// Server-Sent Events: print each event as it arrives.`,
+          `const decoder = new TextDecoder();`,
+          `for await (const chunk of response.body!) process.stdout.write(decoder.decode(chunk, { stream: true }));`,
+        ]
+      : [`console.log(await response.json());`]),
+  ].join('\n');
+}
+
+export function generateTypeScriptSdk(input: CodegenInput): string {
+  const isStream = input.body.stream === true;
+  return [
+    `import OpenAI from 'openai';`,
+    ``,
+    `const client = new OpenAI({`,
+    `  apiKey: process.env.${KEY_ENV_VAR},`,
+    `  baseURL: ${JSON.stringify(apiBase(input))},`,
+    input.onBehalfOf ? `  defaultHeaders: { 'X-On-Behalf-Of': ${JSON.stringify(input.onBehalfOf)} },` : `  // defaultHeaders: { 'X-On-Behalf-Of': '<end-user id>' },`,
+    `});`,
+    ``,
+    `// Gateway extras and fields the SDK does not type are passed through as they are.`,
+    `const params = ${indentJson(input.body, '')} as unknown as OpenAI.Responses.ResponseCreateParams;`,
+    isStream
+      ? [`const stream = await client.responses.create(params);`, `for await (const event of stream as AsyncIterable<OpenAI.Responses.ResponseStreamEvent>) console.log(event.type, event);`].join('\n')
+      : `const response = await client.responses.create(params);\nconsole.log(response);`,
+  ].join('\n');
+}
+
+/** A JSON value as a Python literal (true → True, null → None). */
+export function toPythonLiteral(value: unknown, indent = ''): string {
+  const next = `${indent}    `;
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (!value.length) return '[]';
+    return `[\n${value.map((entry) => `${next}${toPythonLiteral(entry, next)},`).join('\n')}\n${indent}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (!entries.length) return '{}';
+  return `{\n${entries.map(([key, entry]) => `${next}${JSON.stringify(key)}: ${toPythonLiteral(entry, next)},`).join('\n')}\n${indent}}`;
+}
+
+export function generatePythonRequests(input: CodegenInput): string {
+  const headers = [`    "Authorization": f"Bearer {os.environ['${KEY_ENV_VAR}']}",`, `    "Content-Type": "application/json",`];
+  headers.push(input.onBehalfOf ? `    "X-On-Behalf-Of": ${JSON.stringify(input.onBehalfOf)},` : `    # "X-On-Behalf-Of": "<end-user id>",`);
+  const isStream = input.body.stream === true;
+  return [
+    `import os`,
+    `import requests`,
+    ``,
+    `headers = {`,
+    ...headers,
+    `}`,
+    `body = ${toPythonLiteral(input.body)}`,
+    ``,
+    `response = requests.post(${JSON.stringify(`${apiBase(input)}/responses`)}, headers=headers, json=body${isStream ? ', stream=True' : ''}, timeout=300)`,
+    `response.raise_for_status()`,
+    ...(isStream ? [`for line in response.iter_lines(decode_unicode=True):`, `    if line:`, `        print(line)`] : [`print(response.json())`]),
+  ].join('\n');
+}
+
+export function generatePythonSdk(input: CodegenInput): string {
+  const known = Object.fromEntries(Object.entries(input.body).filter(([key]) => PYTHON_SDK_PARAMS.has(key)));
+  const extra = Object.fromEntries(Object.entries(input.body).filter(([key]) => !PYTHON_SDK_PARAMS.has(key)));
+  const args = Object.entries(known).map(([key, value]) => `    ${key}=${toPythonLiteral(value, '    ')},`);
+  if (Object.keys(extra).length) args.push(`    # Gateway extras and fields the SDK does not name go in extra_body.`, `    extra_body=${toPythonLiteral(extra, '    ')},`);
+  const isStream = input.body.stream === true;
+  return [
+    `import os`,
+    `from openai import OpenAI`,
+    ``,
+    `client = OpenAI(`,
+    `    api_key=os.environ["${KEY_ENV_VAR}"],`,
+    `    base_url=${JSON.stringify(apiBase(input))},`,
+    input.onBehalfOf ? `    default_headers={"X-On-Behalf-Of": ${JSON.stringify(input.onBehalfOf)}},` : `    # default_headers={"X-On-Behalf-Of": "<end-user id>"},`,
+    `)`,
+    ``,
+    `response = client.responses.create(`,
+    ...args,
+    `)`,
+    isStream ? `for event in response:\n    print(event.type, event)` : `print(response)`,
+  ].join('\n');
+}
+
+export const WEBHOOK_SECRET_ENV_VAR = 'WEBHOOK_SECRET';
+const SECRET_SENTINEL = '__playground_webhook_secret__';
+
+const SECRET_EXPRESSIONS: Record<CodeLanguage, string> = {
+  curl: `"'"$${WEBHOOK_SECRET_ENV_VAR}"'"`,
+  'typescript-fetch': `process.env.${WEBHOOK_SECRET_ENV_VAR}`,
+  'typescript-sdk': `process.env.${WEBHOOK_SECRET_ENV_VAR}`,
+  'python-requests': `os.environ["${WEBHOOK_SECRET_ENV_VAR}"]`,
+  'python-sdk': `os.environ["${WEBHOOK_SECRET_ENV_VAR}"]`,
+};
+
+const GENERATORS: Record<CodeLanguage, (input: CodegenInput) => string> = {
+  curl: generateCurl,
+  'typescript-fetch': generateTypeScriptFetch,
+  'typescript-sdk': generateTypeScriptSdk,
+  'python-requests': generatePythonRequests,
+  'python-sdk': generatePythonSdk,
+};
+
+/** The code for one language; a webhook_secret is read from an environment variable too, never written out. */
+export function generateCode(language: CodeLanguage, input: CodegenInput): string {
+  const hasSecret = typeof input.body.webhook_secret === 'string';
+  const body = hasSecret ? { ...input.body, webhook_secret: SECRET_SENTINEL } : input.body;
+  const code = GENERATORS[language]({ ...input, body });
+  if (!hasSecret) return code;
+  const quoted = JSON.stringify(SECRET_SENTINEL);
+  return code.split(quoted).join(SECRET_EXPRESSIONS[language]);
+}
