@@ -1,0 +1,88 @@
+'use client';
+// react-query hooks of the jobs page: list and detail polled with backoff until terminal, track and cancel mutations.
+import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type { JobDetail, JobSummary } from '@/lib/jobs/views';
+import type { TrackJobBody } from '@/lib/jobs/schemas';
+import { fetchJson } from './fetch-json';
+
+export const POLL_MIN_MS = 1_000;
+export const POLL_MAX_MS = 8_000;
+
+interface JobList {
+  data: JobSummary[];
+  stallAfterMs: number;
+}
+
+export interface JobFilterState {
+  status: string;
+  q: string;
+}
+
+/** Polls fast while something changes, doubles the wait while nothing does, and stops once every job shown is terminal. */
+function useBackoffInterval<T>(readJobs: (data: T) => { id: string; status: string; isTerminal: boolean }[]) {
+  const memory = useRef({ signature: '', unchanged: 0, seenUpdate: 0 });
+  return (query: Query<T, Error, T, readonly unknown[]>) => {
+    const data = query.state.data;
+    if (!data) return POLL_MIN_MS;
+    const jobs = readJobs(data);
+    if (jobs.every((job) => job.isTerminal)) return false as const;
+    const last = memory.current;
+    if (query.state.dataUpdatedAt !== last.seenUpdate) {
+      last.seenUpdate = query.state.dataUpdatedAt;
+      const signature = jobs.map((job) => `${job.id}:${job.status}`).join(',');
+      last.unchanged = signature === last.signature ? last.unchanged + 1 : 0;
+      last.signature = signature;
+    }
+    return Math.min(POLL_MAX_MS, POLL_MIN_MS * 2 ** last.unchanged);
+  };
+}
+
+export function useJobs(filter: JobFilterState) {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.q.trim()) params.set('q', filter.q.trim());
+  const refetchInterval = useBackoffInterval((data: JobList) => data.data);
+  return useQuery({
+    queryKey: ['jobs', filter.status, filter.q.trim()],
+    queryFn: () => fetchJson<JobList>(`/api/jobs?${params}`),
+    refetchInterval,
+    staleTime: 0,
+  });
+}
+
+/** Late webhooks still arrive after a job ends: keep watching until one reports the end, or for a grace period. */
+const LATE_DELIVERY_GRACE_MS = 15_000;
+
+function isSettled(detail: JobDetail): boolean {
+  if (!detail.job.isTerminal) return false;
+  const isReported = detail.deliveries.some((delivery) => delivery.reportedStatus === detail.job.status);
+  return isReported || Date.now() - Date.parse(detail.job.updatedAt) > LATE_DELIVERY_GRACE_MS;
+}
+
+export function useJobDetail(responseId: string | null) {
+  const refetchInterval = useBackoffInterval((data: JobDetail) => [{ ...data.job, isTerminal: isSettled(data) }]);
+  return useQuery({
+    queryKey: ['job', responseId],
+    queryFn: () => fetchJson<JobDetail>(`/api/jobs/${encodeURIComponent(responseId ?? '')}`),
+    enabled: responseId !== null,
+    refetchInterval,
+    staleTime: 0,
+  });
+}
+
+export function useCancelJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (responseId: string) => fetchJson<JobDetail>(`/api/jobs/${encodeURIComponent(responseId)}/cancel`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['job'] }).then(() => queryClient.invalidateQueries({ queryKey: ['jobs'] })),
+  });
+}
+
+export function useTrackJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TrackJobBody) => fetchJson<JobDetail>('/api/jobs', { method: 'POST', body: JSON.stringify(body) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
+  });
+}

@@ -1,0 +1,55 @@
+'use client';
+// react-query hooks of webhook capture: captures with unmatched deliveries, one capture's deliveries, create, answer, replay.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchJson } from '@/components/jobs/fetch-json';
+import type { CaptureView } from '@/lib/webhooks/captures';
+import type { DeliveryView } from '@/lib/webhooks/deliveries';
+import type { ReplayResult } from '@/lib/webhooks/replay';
+import type { CaptureAnswer } from '@/lib/webhooks/schemas';
+
+const CAPTURE_POLL_MS = 3_000;
+
+export function useCaptures() {
+  return useQuery({
+    queryKey: ['webhook-captures'],
+    queryFn: () => fetchJson<{ captures: CaptureView[]; unmatched: DeliveryView[] }>('/api/webhooks'),
+    refetchInterval: CAPTURE_POLL_MS,
+  });
+}
+
+export function useCaptureDeliveries(captureId: string | null) {
+  return useQuery({
+    queryKey: ['webhook-capture', captureId],
+    queryFn: () => fetchJson<{ capture: CaptureView; deliveries: DeliveryView[] }>(`/api/webhooks/${encodeURIComponent(captureId ?? '')}`),
+    enabled: captureId !== null,
+    refetchInterval: CAPTURE_POLL_MS,
+  });
+}
+
+export function useCreateCapture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchJson<{ id: string; url: string; secret: string }>('/api/webhooks', { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhook-captures'] }),
+  });
+}
+
+export function useSetCaptureAnswer(captureId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: CaptureAnswer) => fetchJson<CaptureView>(`/api/webhooks/${encodeURIComponent(captureId)}`, { method: 'PATCH', body: JSON.stringify(answer) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhook-capture', captureId] }),
+  });
+}
+
+export function useReplayDelivery(captureId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deliveryId, target }: { deliveryId: number; target?: string }) =>
+      fetchJson<ReplayResult>(`/api/webhooks/${encodeURIComponent(captureId)}/deliveries/${deliveryId}/replay`, {
+        method: 'POST',
+        body: JSON.stringify(target ? { target } : {}),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['webhook-capture', captureId] }),
+  });
+}
