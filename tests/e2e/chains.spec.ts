@@ -134,3 +134,26 @@ test('an unknown id is explained as not found, and /chains?id= opens it directly
   await expect(turn).toHaveAttribute('data-reason', 'unknown');
   await expect(turn.getByTestId('broken-title')).toHaveText('Not found');
 });
+
+test('a conversation view lists the conversation responses in order', async ({ page }) => {
+  const conversation = `conv_e2e_${run}`;
+  const create = async (input: string) => {
+    const reply = await page.request.post('/api/responses', { headers: { 'X-On-Behalf-Of': ALICE }, data: { model: 'local-agent', input, conversation } });
+    expect(reply.status(), await reply.text()).toBe(200);
+    return ((await reply.json()) as { id: string }).id;
+  };
+  const first = await create('Conversation turn one.');
+  const second = await create('Conversation turn two.');
+
+  const chains = new ChainsPage(page);
+  await chains.open();
+  await chains.actAs(ALICE);
+  await chains.lookUp(second);
+  await chains.turn(second).getByRole('link', { name: conversation }).click();
+  await expect(page).toHaveURL(new RegExp(`conversation=${conversation}$`));
+  const turns = page.getByTestId('conversation-view').getByTestId('chain-turn');
+  await expect(turns).toHaveCount(2);
+  expect(await turns.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-turn-id')))).toEqual([first, second]);
+  await expect(turns.nth(0).getByTestId('turn-input-items')).toContainText('Conversation turn one.');
+  await expect(page.getByTestId('conversation-list')).toContainText(conversation);
+});
