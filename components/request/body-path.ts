@@ -48,7 +48,8 @@ function insertOrdered(target: JsonObject, key: string, value: unknown, isTopLev
   const out: JsonObject = {};
   let isPlaced = false;
   for (const [existing, existingValue] of Object.entries(target)) {
-    const existingRank = FIELD_ORDER.indexOf(existing as (typeof FIELD_ORDER)[number]);
+    const knownRank = FIELD_ORDER.indexOf(existing as (typeof FIELD_ORDER)[number]);
+    const existingRank = knownRank === -1 ? Number.POSITIVE_INFINITY : knownRank;
     if (!isPlaced && existingRank > rank) {
       out[key] = value;
       isPlaced = true;
