@@ -56,8 +56,9 @@ async function readSignIn(request: Request): Promise<{ token: string; next: stri
   return { token: typeof fields.token === 'string' ? fields.token : '', next: safeNextPath(fields.next), isForm };
 }
 
-function redirect(request: Request, path: string, cookie?: string): Response {
-  const headers = new Headers({ Location: new URL(path, request.url).toString(), 'Cache-Control': 'no-store' });
+function redirect(path: string, cookie?: string): Response {
+  // A relative Location keeps the browser on the host it used, where the cookie was set.
+  const headers = new Headers({ Location: path, 'Cache-Control': 'no-store' });
   if (cookie) headers.set('Set-Cookie', cookie);
   return new Response(null, { status: 303, headers });
 }
@@ -71,11 +72,11 @@ export async function signIn(request: Request): Promise<Response> {
     const { token, next, isForm } = await readSignIn(request);
     const expected = env.PLAYGROUND_ACCESS_TOKEN;
     if (expected && !isTokenCorrect(token, expected)) {
-      if (isForm) return redirect(request, `/login?error=invalid&next=${encodeURIComponent(next)}`);
+      if (isForm) return redirect(`/login?error=invalid&next=${encodeURIComponent(next)}`);
       throw new GatewayError(401, 'The access token is not correct.', { param: 'token', code: 'invalid_access_token' });
     }
     const cookie = expected ? cookieHeader(request, signSession(expected), SESSION_TTL_SECONDS) : undefined;
-    if (isForm) return redirect(request, next, cookie);
+    if (isForm) return redirect(next, cookie);
     const headers = new Headers({ 'Cache-Control': 'no-store' });
     if (cookie) headers.set('Set-Cookie', cookie);
     return Response.json({ authenticated: true, access_token_required: !!expected }, { headers });
