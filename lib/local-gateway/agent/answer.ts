@@ -13,6 +13,7 @@ export interface AnswerInput {
 }
 
 const RECALL_PATTERN = /\bwhat (did|have) i (ask|asked|say|said|tell|told)\b|\bmy (previous|earlier|last) (question|message)\b/i;
+const GREETING_PATTERN = /^(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.,?]*(there|agent)?[\s!.,?]*$/i;
 const ARITHMETIC_PATTERN = /(-?\d+(?:\.\d+)?)\s*([+\-*/x×])\s*(-?\d+(?:\.\d+)?)/;
 
 function quote(text: string, maxLength = 160): string {
@@ -50,6 +51,7 @@ function core(input: AnswerInput): string {
     return `Earlier you asked: ${listed}.`;
   }
   if (question === '') return 'Hello! There was no question in the input, so here is a greeting.';
+  if (GREETING_PATTERN.test(question)) return 'Hello! How can I help you today?';
   const computed = arithmetic(question);
   if (computed) return `The answer is ${computed}.`;
   const openers = [`You said: ${quote(question)}.`, `Here is my reply to ${quote(question)}.`, `Regarding ${quote(question)}:`];

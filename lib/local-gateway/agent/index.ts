@@ -4,3 +4,4 @@ export { itemEvents } from './events';
 export { countItemTokens, countTokens } from './tokens';
 export { DEFAULT_MODEL, LOCAL_MODELS, findModel } from './models';
 export { TRIGGERS } from './triggers';
+export type * from './contract';

@@ -51,10 +51,10 @@ describe('text message', () => {
   });
 
   it('is accepted by the openai SDK accumulator and yields the planned output', () => {
-    const turn = plan({ input: 'Hello agent' });
+    const turn = plan({ input: 'Describe the agent' });
     const snapshot = replayThroughSdk(turn);
     expect(snapshot.output).toEqual(turn.items);
-    expect(snapshot.output_text).toContain('Hello agent');
+    expect(snapshot.output_text).toContain('Describe the agent');
   });
 
   it('answers "what did I ask before?" from earlier user messages', () => {
@@ -66,5 +66,15 @@ describe('text message', () => {
     const turn = plan({}, context);
     const text = (turn.items[0]?.content as { text: string }[])[0]!.text;
     expect(text).toContain('Earlier you asked: "How tall is Mont Blanc?"');
+  });
+});
+
+describe('answers', () => {
+  const answer = (input: string) => (plan({ input, text: { verbosity: 'low' } }).items[0]!.content as { text: string }[])[0]!.text;
+
+  it('greets, computes simple arithmetic, and restates other input', () => {
+    expect(answer('Hello!')).toBe('Hello! How can I help you today?');
+    expect(answer('what is 12 * 3?')).toBe('The answer is 12 * 3 = 36.');
+    expect(answer('Tell me about tides')).toBe('You said: "Tell me about tides".');
   });
 });
