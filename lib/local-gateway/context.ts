@@ -89,7 +89,7 @@ export class PromptCache {
   private readonly entries = new Map<string, { hash: string; tokens: number }[]>();
 
   private blocks(instructions: string | null, context: ContextItem[]): { hash: string; tokens: number }[] {
-    const parts = [instructions ?? '', ...context.map((item) => JSON.stringify({ ...item, id: undefined }))];
+    const parts = [instructions ?? '', ...context.map((item) => JSON.stringify({ ...item, id: undefined, status: undefined }))];
     let cumulative = 0;
     let chained = '';
     return parts.map((part, index) => {

@@ -1,3 +1,4 @@
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callGateway, readSse, startTestGateway, type TestGateway } from '../support/local-gateway';
 
@@ -24,7 +25,7 @@ async function expectError(response: Response, status: number, expected: { param
 async function create(body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const response = await callGateway(gateway, '/responses', { body, headers });
   expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, any>;
+  return (await response.json()) as OpenAI.Responses.Response & { usage: OpenAI.Responses.ResponseUsage; store: boolean };
 }
 
 describe('auth and headers', () => {

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@/lib/db/open';
+import { createLocalGateway } from '@/lib/local-gateway';
+import {
+  appendConversationItems,
+  appendEvents,
+  createConversation,
+  findConversation,
+  findOrphans,
+  findResponse,
+  insertResponse,
+  listEvents,
+  markDeleted,
+  saveResponseState,
+} from '@/lib/local-gateway/store';
+import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+
+const open: DatabaseHandle[] = [];
+afterEach(async () => {
+  while (open.length) await open.pop()?.close();
+});
+
+const row = (id: string, ownerKey: string, status = 'completed') => ({
+  id,
+  ownerKey,
+  status,
+  background: true,
+  stream: true,
+  stored: true,
+  request: { model: 'local-agent' },
+  response: { id, object: 'response', status, output: [] },
+  inputItems: [{ id: 'msg_1', type: 'message', role: 'user', content: [] }],
+});
+
+describe.each(DATABASE_KINDS)('local gateway store on %s', (kind) => {
+  it('scopes responses to their owner and hides deleted ones', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    await insertResponse(handle.db, row('resp_a', 'owner-1'));
+    expect((await findResponse(handle.db, 'resp_a', 'owner-1'))?.inputItems).toEqual([{ id: 'msg_1', type: 'message', role: 'user', content: [] }]);
+    expect(await findResponse(handle.db, 'resp_a', 'owner-2')).toBeNull();
+    await saveResponseState(handle.db, 'resp_a', { id: 'resp_a', status: 'cancelled' });
+    expect((await findResponse(handle.db, 'resp_a', 'owner-1'))?.status).toBe('cancelled');
+    await markDeleted(handle.db, 'resp_a');
+    expect(await findResponse(handle.db, 'resp_a', 'owner-1')).toBeNull();
+  });
+
+  it('keeps events in sequence order and replays after a cursor', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    await insertResponse(handle.db, row('resp_e', 'o'));
+    await appendEvents(handle.db, 'resp_e', [2, 0, 1].map((n) => ({ type: 'x', sequence_number: n })));
+    await appendEvents(handle.db, 'resp_e', [{ type: 'x', sequence_number: 1 }]);
+    expect((await listEvents(handle.db, 'resp_e', 0)).map((event) => event.sequence_number)).toEqual([1, 2]);
+  });
+
+  it('appends conversation items atomically', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    await createConversation(handle.db, 'conv_1', 'o');
+    await Promise.all([
+      appendConversationItems(handle.db, 'conv_1', [{ type: 'message', id: 'a' }]),
+      appendConversationItems(handle.db, 'conv_1', [{ type: 'message', id: 'b' }]),
+    ]);
+    const conversation = await findConversation(handle.db, 'conv_1');
+    expect(conversation?.items.map((item) => item.id).sort()).toEqual(['a', 'b']);
+  });
+
+  it('fails responses left unfinished by a dead process when a gateway starts', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    await insertResponse(handle.db, { ...row('resp_old', 'o', 'in_progress'), updatedAt: new Date(Date.now() - 60_000) });
+    await insertResponse(handle.db, row('resp_new', 'o', 'queued'));
+    expect((await findOrphans(handle.db, new Date(Date.now() - 15_000), [])).map((entry) => entry.id)).toEqual(['resp_old']);
+    const gateway = createLocalGateway({ getDb: async () => handle.db, apiKeys: ['k'], webhookAllow: [], publicOrigin: 'http://127.0.0.1:1', tokensPerSecond: 0 });
+    await gateway.handle(new Request('http://127.0.0.1/api/v1/llm/models', { headers: { authorization: 'Bearer k' } }));
+    await gateway.close();
+    const old = await findResponse(handle.db, 'resp_old', 'o');
+    expect(old?.status).toBe('failed');
+    expect((old?.response as { error: { code: string } }).error.code).toBe('server_error');
+    expect((await findResponse(handle.db, 'resp_new', 'o'))?.status).toBe('queued');
+  });
+});
