@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+
+test('a background request becomes a job that completes, with its signed webhook deliveries on the timeline', async ({ page }) => {
+  const captureReply = await page.request.post('/api/webhooks');
+  expect(captureReply.status()).toBe(201);
+  const capture = (await captureReply.json()) as { id: string; url: string; secret: string };
+  expect(capture.url).toMatch(new RegExp(`/api/webhooks/${capture.id}$`));
+
+  const created = await page.request.post('/api/responses', {
+    data: { model: 'local-agent', input: 'hello', background: true, webhook_url: capture.url, webhook_secret: capture.secret },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto('/jobs');
+  const row = page.locator(`[data-testid="job-row"][data-job-id="${id}"]`);
+  await expect(row.getByTestId('job-status')).toHaveText('completed');
+  await row.getByTestId('job-select').click();
+
+  const detail = page.getByTestId('job-detail');
+  await expect(detail).toHaveAttribute('data-job-id', id);
+  await expect(detail.getByTestId('job-detail-status')).toHaveText('completed');
+  const deliveries = detail.locator('[data-testid="timeline-entry"][data-kind="delivery"]');
+  await expect(deliveries).toHaveCount(3);
+  for (const status of ['queued', 'in_progress', 'completed']) {
+    await expect(detail.locator(`[data-testid="timeline-entry"][data-kind="delivery"][data-status="${status}"]`)).toHaveAttribute('data-valid', 'true');
+  }
+  await expect(detail.locator('[data-testid="timeline-entry"][data-kind="submitted"]')).toHaveCount(1);
+  await expect(row.getByTestId('job-open-result')).toHaveAttribute('href', `/?response=${id}`);
+
+  const captured = (await (await page.request.get(`/api/webhooks/${capture.id}`)).json()) as { deliveries: { signatureValid: boolean }[] };
+  expect(captured.deliveries.map((delivery) => delivery.signatureValid)).toEqual([true, true, true]);
+});
+
+test('a tampered delivery is stored, answered 401 and explained; an unknown id cannot be tracked', async ({ page }) => {
+  const capture = (await (await page.request.post('/api/webhooks')).json()) as { id: string; url: string; secret: string };
+  const tampered = await page.request.post(`/api/webhooks/${capture.id}`, {
+    headers: { 'content-type': 'application/json', 'x-webhook-id': 'evt_e2e', 'x-webhook-signature': `sha256=${'0'.repeat(64)}` },
+    data: '{"id":"evt_e2e","type":"response.completed","data":{"id":"resp_not_a_job","status":"completed"}}',
+  });
+  expect(tampered.status()).toBe(401);
+
+  await page.goto('/jobs');
+  const unmatched = page.getByTestId('unmatched-deliveries');
+  await expect(unmatched.getByTestId('delivery-verdict').first()).toHaveText('signature invalid');
+  await unmatched.getByText('Signature, headers and raw body').first().click();
+  await expect(unmatched.getByTestId('explanation-received-digest-hex-').first()).toHaveText('0'.repeat(64));
+
+  await page.getByTestId('track-response-id').fill('resp_does_not_exist');
+  await page.getByTestId('track-submit').click();
+  await expect(page.getByTestId('track-error')).toBeVisible();
+});
