@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 // Each run uses its own users, so the shared e2e database never mixes runs.
@@ -80,6 +81,9 @@ test('a three-turn chain: walk, branch, tree, delete with a broken link, and use
   await expect(chains.turn(first).getByTestId('turn-input-items')).toContainText('Turn one: remember the word lantern.');
   await leaf.getByTestId('turn-raw-json').locator('summary').click();
   await expect(leaf.getByTestId('turn-raw-json')).toContainText(`"previous_response_id": "${second}"`);
+
+  const axe = await new AxeBuilder({ page }).include('[data-testid="page-chains"]').analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
 
   const continueLink = chains.turn(second).getByTestId('turn-continue');
   await expect(continueLink).toHaveAttribute('href', `/?previous_response_id=${second}`);
