@@ -3,6 +3,7 @@ import type { AgentRequest, TurnFault, TurnOutcome, TurnPlan, Usage } from './co
 import { applyBudget } from './budget';
 import { itemEvents } from './events';
 import { opaqueBlob } from './ids';
+import { truncateMessage } from './message';
 import { behaviourOf, DEFAULT_MODEL, type Behaviour } from './models';
 import { buildReasoning, hiddenReasoningTokens } from './reasoning';
 import { act, decideAction, describeApproach, type Action } from './respond';
@@ -64,6 +65,14 @@ function faultFor(kind: Behaviour | undefined, model: string, turn: Turn): TurnF
   }
 }
 
+/** "simulate content filter": the final message stops half-way; returns whether it was cut. */
+function filterLastMessage(turn: Turn): boolean {
+  const last = turn.items.at(-1);
+  if (last?.type !== 'message') return false;
+  turn.items[turn.items.length - 1] = truncateMessage(last, Math.floor(countOutputItemTokens(last) / (turn.style.audio ? 4 : 2)), turn.style);
+  return true;
+}
+
 function usageOf(turn: Turn): Usage {
   const hidden = [...turn.hiddenReasoning.values()].reduce((sum, n) => sum + n, 0);
   const visibleReasoning = turn.items.filter((item) => item.type === 'reasoning').reduce((sum, item) => sum + countOutputItemTokens(item), 0);
@@ -96,10 +105,15 @@ export function planTurn(request: AgentRequest): TurnPlan {
   addReasoning(turn, action);
   act(turn, action);
 
+  const filtered = turn.triggers.has('content_filter') && filterLastMessage(turn);
   const budget = applyBudget(turn.items, turn.hiddenReasoning, turn.options.maxOutputTokens, turn.style);
   turn.items = budget.items;
   turn.hiddenReasoning = budget.hiddenReasoning;
-  const outcome: TurnOutcome = budget.isCut ? { status: 'incomplete', reason: 'max_output_tokens' } : { status: 'completed' };
+  const outcome: TurnOutcome = budget.isCut
+    ? { status: 'incomplete', reason: 'max_output_tokens' }
+    : filtered
+      ? { status: 'incomplete', reason: 'content_filter' }
+      : { status: 'completed' };
   const planFault = faultFor(fault, model, turn);
   return { model, ...routingDebug, items: turn.items, usage: usageOf(turn), outcome, ...(planFault ? { fault: planFault } : {}) };
 }

@@ -6,6 +6,7 @@ export type TriggerEffect =
   | 'drop_stream'
   | 'slow_first_token'
   | 'refuse'
+  | 'content_filter'
   | 'recall'
   | 'parallel_tools';
 
@@ -25,6 +26,7 @@ const RULES: TriggerRule[] = [
   { phrase: 'simulate server error', kind: 'server_error', pattern: /\bsimulate (a |an )?(server error|500)\b/i, effect: 'HTTP 500 with an error body.' },
   { phrase: 'simulate dropped stream', kind: 'drop_stream', pattern: /\bsimulate (a )?(dropped|drop(ped)?|broken) (stream|connection)\b/i, effect: 'The stream closes mid-way, without a terminal event.' },
   { phrase: 'simulate slow start', kind: 'slow_first_token', pattern: /\bsimulate (a )?slow (start|first token|response)\b/i, effect: 'The first token arrives after a delay.' },
+  { phrase: 'simulate content filter', kind: 'content_filter', pattern: /\bsimulate (a )?content filter\b/i, effect: 'The answer stops half-way: status incomplete, reason content_filter.' },
   { phrase: 'please refuse', kind: 'refuse', pattern: /\b(please refuse|simulate (a )?refusal)\b/i, effect: 'The answer is a message with a refusal part.' },
   { phrase: 'what did I ask before?', kind: 'recall', pattern: /\bwhat (did|have) i (ask|asked|say|said)\b|\bmy (previous|earlier|last) (question|message)\b/i, effect: 'Answers from the earlier user messages in the context.' },
   { phrase: 'use all tools', kind: 'parallel_tools', pattern: /\buse (all|every|each|both)( of the| the)? tools\b/i, effect: 'Calls every tool given (in parallel unless parallel_tool_calls is false).' },

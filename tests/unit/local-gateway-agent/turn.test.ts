@@ -134,3 +134,16 @@ describe('models and determinism', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('content filter', () => {
+  it('"simulate content filter" stops the message half-way with reason content_filter', () => {
+    const turn = plan({ input: 'simulate content filter on this answer' });
+    expect(turn.outcome).toEqual({ status: 'incomplete', reason: 'content_filter' });
+    expect(turn.items[0]!.status).toBe('incomplete');
+    const text = (turn.items[0]!.content as { text: string }[])[0]!.text;
+    expect(text.length).toBeGreaterThan(0);
+    const full = 'You said: "simulate content filter on this answer". I am the local scripted agent, so this answer is built from your input rather than from world knowledge.';
+    expect(full.startsWith(text)).toBe(true);
+    expect(text.length).toBeLessThan(full.length * 0.75);
+  });
+});
