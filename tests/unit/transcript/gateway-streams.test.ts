@@ -103,7 +103,7 @@ describe('transcript reducer against the local gateway', () => {
 
   it('a dropped background stream resumed with starting_after loses and duplicates nothing', async () => {
     const first = await readEvents(await call('/responses', { model: 'local-agent', stream: true, background: true, input: 'simulate dropped stream and tell me about tides' }), true);
-    const id = (first[0] as { response: { id: string } }).response.id;
+    const id = (first[0] as unknown as { response: { id: string } }).response.id;
     const cursor = first.at(-1)!.sequence_number!;
     expect(first.at(-1)!.type).not.toMatch(/^response\.(completed|failed|incomplete)$/);
     const replayFromEarlier = await readEvents(await call(`/responses/${id}?stream=true&starting_after=${cursor - 3}`));
@@ -112,7 +112,7 @@ describe('transcript reducer against the local gateway', () => {
     const full = await readEvents(await call(`/responses/${id}?stream=true`));
     expect(full.map((event) => event.sequence_number)).toEqual(full.map((_event, at) => at));
     expect(state.status).toBe('completed');
-    expect(state.items).toEqual((full.at(-1) as { response: { output: unknown[] } }).response.output);
+    expect(state.items).toEqual((full.at(-1) as unknown as { response: { output: unknown[] } }).response.output);
     expect(state.appliedCount).toBe(full.length);
   }, 30_000);
 });

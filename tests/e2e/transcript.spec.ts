@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { encodeShareHash } from '@/lib/request-import/share-link';
+
+const WEATHER_TOOL = {
+  type: 'function',
+  name: 'get_weather',
+  description: 'Get the weather for a city',
+  parameters: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'] },
+};
+
+/** Opens the playground with `body` as the draft (through a share link) and sends it. */
+async function sendBody(page: Page, body: Record<string, unknown>) {
+  await page.goto(`/${encodeShareHash(body)}`);
+  await page.getByTestId('import-confirm').click();
+  await page.getByTestId('send-request').click();
+  return page.getByTestId('run-panel');
+}
+
+async function filterEvents(page: Page, type: string) {
+  const filter = page.getByTestId('event-filter');
+  await filter.selectOption({ value: type });
+  return page.getByTestId('event-row');
+}
+
+test('a streamed text run renders the answer, lists events with sequence numbers, metrics, and passes axe', async ({ page }) => {
+  const panel = await sendBody(page, { model: 'local-agent', stream: true, input: 'Hello there, tell me about tide pools' });
+  await expect(panel.getByTestId('run-status')).toHaveText('completed');
+  await expect(panel.getByTestId('output-text').first()).toContainText(/\w+/);
+  await expect(panel.getByTestId('run-announcer')).toContainText('Response completed');
+
+  const count = Number(await panel.getByTestId('event-count').textContent());
+  expect(count).toBeGreaterThan(5);
+  const created = await filterEvents(page, 'response.created');
+  await expect(created).toHaveCount(1);
+  await expect(created.getByTestId('event-sequence')).toHaveText('0');
+  const completed = await filterEvents(page, 'response.completed');
+  await expect(completed.getByTestId('event-sequence')).toHaveText(String(count - 1));
+  await completed.getByRole('button', { expanded: false }).click();
+  await expect(completed).toContainText('"status": "completed"');
+
+  await expect(panel.getByTestId('response-id')).toHaveText(/^resp_/);
+  await expect(panel.getByTestId('metric-model-served')).toHaveText(/local-agent/);
+  await expect(panel.getByTestId('metric-total-tokens')).toHaveText(/^\d+$/);
+
+  const results = await new AxeBuilder({ page }).include('[data-testid="run-panel"]').analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('a function call streams its arguments and "Reply with output" continues the thread', async ({ page }) => {
+  const panel = await sendBody(page, { model: 'local-agent', stream: true, input: 'What is the weather in Paris? Use the get_weather tool', tools: [WEATHER_TOOL] });
+  const call = panel.getByTestId('item-function-call');
+  await expect(call).toContainText('get_weather');
+  await expect(call.getByLabel('Arguments')).toContainText('"location"');
+  await expect(panel.getByTestId('run-status')).toHaveText('completed');
+
+  await call.getByTestId('call-reply-output').fill('{"temperature": 21, "unit": "c"}');
+  await call.getByTestId('call-reply-send').click();
+  const turns = panel.getByTestId('turn');
+  await expect(turns).toHaveCount(2);
+  await expect(turns.nth(1)).toHaveAttribute('data-turn-status', 'completed');
+  await expect(turns.nth(1).getByTestId('item-message')).toBeVisible();
+  await turns.nth(1).getByText('Request sent').click();
+  await expect(turns.nth(1).getByLabel('Request')).toContainText('function_call_output');
+  await expect(turns.nth(1).getByLabel('Request')).toContainText('previous_response_id');
+});
+
+test('Stop aborts the stream and keeps what arrived, marked stopped', async ({ page }) => {
+  const panel = await sendBody(page, { model: 'local-agent', stream: true, input: 'simulate slow start and say hello' });
+  await expect(panel.getByTestId('run-status')).toHaveText('streaming');
+  await expect(panel.getByTestId('item-message')).toBeVisible();
+  await panel.getByTestId('run-stop').click();
+  await expect(panel.getByTestId('run-status')).toHaveText('stopped');
+  await expect(panel.getByTestId('run-stopped')).toBeVisible();
+  await expect(panel.getByTestId('item-message')).toBeVisible();
+  expect(Number(await panel.getByTestId('event-count').textContent())).toBeGreaterThanOrEqual(3);
+  await expect(panel.getByTestId('run-announcer')).toContainText('Response stopped');
+});
+
+test('a dropped background stream resumes from the last sequence number: nothing lost, nothing duplicated', async ({ page }) => {
+  const panel = await sendBody(page, { model: 'local-agent', stream: true, background: true, input: 'simulate dropped stream and tell me about tides' });
+  await expect(panel.getByTestId('run-status')).toHaveText('completed');
+  await expect(panel.getByTestId('metric-stream-resumed')).toHaveText(/^[1-9]\d*×$/);
+  const count = Number(await panel.getByTestId('event-count').textContent());
+  const completed = await filterEvents(page, 'response.completed');
+  await expect(completed).toHaveCount(1);
+  await expect(completed.getByTestId('event-sequence')).toHaveText(String(count - 1));
+});
+
+test('gateway errors show the message and a hint', async ({ page }) => {
+  const failed = await sendBody(page, { model: 'local-agent', stream: true, input: 'simulate failure' });
+  await expect(failed.getByTestId('run-status')).toHaveText('failed');
+  await expect(failed.getByTestId('run-error')).toBeVisible();
+
+  const limited = await sendBody(page, { model: 'local-agent', stream: true, input: 'simulate rate limit' });
+  await expect(limited.getByTestId('run-status')).toHaveText('error');
+  await expect(limited.getByTestId('run-error')).toContainText('HTTP 429');
+  await expect(limited.getByTestId('run-error-hint')).toContainText('Rate limited');
+});
