@@ -83,6 +83,23 @@ describe('background lifecycle', () => {
     expect((await makeClient(slow).responses.retrieve(id)).status).toBe('completed');
   });
 
+  it('stops a foreground stream when its client disconnects', async () => {
+    const abort = new AbortController();
+    const response = await fetch(`${slow.baseURL}/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${makeClient(slow).apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'local-agent', input: LONG_INPUT, stream: true }),
+      signal: abort.signal,
+    });
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const id = /"id":"(resp_[a-f0-9]+)"/.exec(first)?.[1] ?? '';
+    abort.abort();
+    const stopped = await waitForStatus(makeClient(slow), id, (status) => status !== 'in_progress');
+    expect(stopped.status).toBe('failed');
+    expect(stopped.error?.message).toMatch(/disconnected/);
+  });
+
   it('keeps a background job running when its stream drops', async () => {
     const response = await callGateway(fast, '/responses', { body: { model: 'local-drop', input: 'tell me a story', background: true, stream: true } });
     const text = await readUntilDropped(response);

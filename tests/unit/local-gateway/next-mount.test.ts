@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+
+describe('Next mount of the local gateway', () => {
+  it('answers a 404 envelope when a remote gateway is configured', async () => {
+    process.env.GATEWAY_BASE_URL = 'https://gateway.example.com';
+    const { handleLocalGatewayRequest } = await import('@/lib/local-gateway/next-mount');
+    const response = await handleLocalGatewayRequest(new Request('http://127.0.0.1:3000/api/v1/llm/models'));
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as { error: { code: string; message: string; type: string; param: null } };
+    expect(body.error).toMatchObject({ code: 'local_gateway_disabled', type: 'invalid_request_error', param: null });
+    expect(body.error.message).toContain('GATEWAY_BASE_URL');
+  });
+});
