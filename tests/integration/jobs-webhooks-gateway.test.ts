@@ -14,6 +14,7 @@ import { startLocalGatewayServer } from '@/lib/local-gateway/server';
 import { createCapture } from '@/lib/webhooks/captures';
 import type { SignatureExplanation } from '@/lib/webhooks/explain';
 import { receiveDelivery } from '@/lib/webhooks/receive';
+import { replayDelivery } from '@/lib/webhooks/replay';
 import { makePgliteDir, openTestDatabase } from '../support/databases';
 
 type Gateway = Awaited<ReturnType<typeof startLocalGatewayServer>>;
@@ -109,6 +110,17 @@ describe('background responses from the local gateway', () => {
     const detail = await getJobDetail(handle.db, created.id, { now: new Date(), stallAfterMs: 60_000 });
     const webhookEntries = detail?.timeline.filter((entry) => entry.kind === 'delivery') ?? [];
     expect(webhookEntries.map((entry) => entry.kind === 'delivery' && entry.reportedStatus)).toEqual(['queued', 'in_progress', 'completed']);
+
+    const replayed = await replayDelivery(handle.db, capture.id, deliveries[2]!.id, new URL(capture.url));
+    expect(replayed).toMatchObject({ httpStatus: 200, error: null });
+    const after = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, capture.id)).orderBy(webhookDeliveries.id);
+    expect(after).toHaveLength(4);
+    expect(after[3]).toMatchObject({ duplicate: true, signatureValid: true, webhookId: deliveries[2]!.webhookId });
+    expect(Buffer.from(after[3]!.body).equals(Buffer.from(deliveries[2]!.body))).toBe(true);
+    const replayedDetail = await getJobDetail(handle.db, created.id, { now: new Date(), stallAfterMs: 60_000 });
+    const completedEntry = replayedDetail?.timeline.find((entry) => entry.kind === 'delivery' && entry.reportedStatus === 'completed');
+    expect(completedEntry?.kind === 'delivery' && completedEntry.attempts.length).toBe(2);
+    expect(replayedDetail?.history).toHaveLength(3);
   });
 
   it('flags a body re-serialized on the way as invalid, stored and answered 401', async () => {
