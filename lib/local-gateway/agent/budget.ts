@@ -1,7 +1,7 @@
 // max_output_tokens: cuts the output at the budget (reasoning counts too); the item being generated ends incomplete.
 import type { OutputItem } from './contract';
 import { truncateMessage, type MessageStyle } from './message';
-import { countOutputItemTokens, truncateToTokens } from './tokens';
+import { countTokensOfItem, truncateToTokens } from './tokens';
 
 export interface BudgetResult {
   items: OutputItem[];
@@ -19,7 +19,7 @@ function cutItem(item: OutputItem, remaining: number, hidden: number, style: Mes
       for (const part of (item.summary as { type: string; text: string }[] | undefined) ?? []) {
         if (left <= 0) break;
         const text = truncateToTokens(part.text, left);
-        left -= countOutputItemTokens({ type: 'reasoning', summary: [{ text }] });
+        left -= countTokensOfItem({ type: 'reasoning', summary: [{ text }] });
         summary.push({ ...part, text });
       }
       const { encrypted_content: _dropped, ...rest } = item;
@@ -49,7 +49,7 @@ export function applyBudget(
   const hiddenKept = new Map<string, number>();
   for (const item of items) {
     const hidden = hiddenReasoning.get(item.id) ?? 0;
-    const cost = hidden + countOutputItemTokens(item);
+    const cost = hidden + countTokensOfItem(item);
     if (cost <= remaining) {
       kept.push(item);
       if (hidden > 0) hiddenKept.set(item.id, hidden);

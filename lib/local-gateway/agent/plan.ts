@@ -8,7 +8,7 @@ import { behaviourOf, DEFAULT_MODEL, type Behaviour } from './models';
 import { buildReasoning, hiddenReasoningTokens } from './reasoning';
 import { act, decideAction, describeApproach, type Action } from './respond';
 import { routeModel } from './routing';
-import { countItemTokens, countOutputItemTokens } from './tokens';
+import { countItemTokens, countTokensOfItem } from './tokens';
 import type { TriggerEffect } from './triggers';
 import { nextId, startTurn, type Turn } from './turn';
 
@@ -69,13 +69,13 @@ function faultFor(kind: Behaviour | undefined, model: string, turn: Turn): TurnF
 function filterLastMessage(turn: Turn): boolean {
   const last = turn.items.at(-1);
   if (last?.type !== 'message') return false;
-  turn.items[turn.items.length - 1] = truncateMessage(last, Math.floor(countOutputItemTokens(last) / (turn.style.audio ? 4 : 2)), turn.style);
+  turn.items[turn.items.length - 1] = truncateMessage(last, Math.floor(countTokensOfItem(last) / (turn.style.audio ? 4 : 2)), turn.style);
   return true;
 }
 
 function usageOf(turn: Turn): Usage {
   const hidden = [...turn.hiddenReasoning.values()].reduce((sum, n) => sum + n, 0);
-  const visibleReasoning = turn.items.filter((item) => item.type === 'reasoning').reduce((sum, item) => sum + countOutputItemTokens(item), 0);
+  const visibleReasoning = turn.items.filter((item) => item.type === 'reasoning').reduce((sum, item) => sum + countTokensOfItem(item), 0);
   const output = countItemTokens(turn.items) + hidden;
   return {
     input_tokens: turn.request.inputTokens,

@@ -65,7 +65,7 @@ function contentTokens(content: unknown): number {
  * Tokens of one item. Output items: the generated (visible) tokens their deltas carry, or their
  * payload for atomic tool items. Input items (messages, tool outputs): their text content.
  */
-export function countOutputItemTokens(item: OutputItem | (Record<string, unknown> & { type?: string })): number {
+export function countTokensOfItem(item: OutputItem | (Record<string, unknown> & { type?: string })): number {
   switch (item.type) {
     case 'message':
     case undefined:
@@ -111,5 +111,5 @@ export function countOutputItemTokens(item: OutputItem | (Record<string, unknown
 
 /** Tokens of items (output or input); hidden reasoning tokens are not visible here, the plan's usage reports them. */
 export function countItemTokens(items: readonly (OutputItem | (Record<string, unknown> & { type?: string }))[]): number {
-  return items.reduce((sum: number, item) => sum + countOutputItemTokens(item), 0);
+  return items.reduce((sum: number, item) => sum + countTokensOfItem(item), 0);
 }

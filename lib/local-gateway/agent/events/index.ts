@@ -1,6 +1,6 @@
 // itemEvents: the exact stream event sequence of one output item, from output_item.added to output_item.done.
 import type { ItemEvent, ItemEventOptions, JsonObject, OutputItem } from '../contract';
-import { countOutputItemTokens } from '../tokens';
+import { countTokensOfItem } from '../tokens';
 import { createEmitter, type Emitter } from './emitter';
 import { messagePartEvents } from './message';
 import {
@@ -99,7 +99,7 @@ export function itemEvents(item: OutputItem, outputIndex: number, options: ItemE
   emit.plain('response.output_item.added', { output_index: outputIndex, item: initialItem(item) });
   bodyEvents(emit, item, options);
   const streamed = emit.events.reduce((sum, entry) => sum + entry.tokens, 0);
-  const remaining = Math.max(0, countOutputItemTokens(item) - streamed);
+  const remaining = Math.max(0, countTokensOfItem(item) - streamed);
   emit.plain('response.output_item.done', { output_index: outputIndex, item: structuredClone(item) }, remaining);
   return emit.events;
 }

@@ -2,8 +2,7 @@
 import { evaluateArithmetic } from '../answer';
 import type { JsonObject } from '../contract';
 import { deriveId, hashNumber } from '../ids';
-import { renderPatternBase64 } from '../png';
-import { IMAGE_SIZE_PX } from '../png';
+import { IMAGE_SIZE_PX, renderPatternBase64 } from '../png';
 import { nextId, type Turn } from '../turn';
 
 /** A sentence for the final answer, with annotations indexed into that sentence. */
