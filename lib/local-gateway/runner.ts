@@ -118,7 +118,7 @@ export class Run {
   }
 
   private publish(event: JsonObject): void {
-    const numbered = { ...event, sequence_number: this.events.length };
+    const numbered = { type: event.type, sequence_number: this.events.length, ...event };
     this.events.push(numbered);
     for (const sink of this.subscribers) sink.event(numbered);
     if (!this.options.persistEvents) return;

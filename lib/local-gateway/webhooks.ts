@@ -64,8 +64,6 @@ export function signWebhookBody(secret: string, body: string): string {
 export interface WebhookSender {
   /** Queues one delivery; deliveries of one response go out in order. */
   notify(responseId: string, target: WebhookTarget, status: string): void;
-  /** Resolves when every queued delivery has finished or given up. */
-  drain(): Promise<void>;
   close(): void;
 }
 
@@ -127,9 +125,6 @@ export function createWebhookSender(policy: WebhookPolicy, retryDelaysMs: readon
       void next.finally(() => {
         if (chains.get(responseId) === next) chains.delete(responseId);
       });
-    },
-    async drain() {
-      while (chains.size > 0) await Promise.allSettled([...chains.values()]);
     },
     close() {
       closing.abort();
