@@ -35,6 +35,7 @@ function NodeLabel({ node, isCurrent }: { node: ChainNode; isCurrent: boolean })
       <span>{entry.status ?? '?'}</span>
       <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleTimeString()}</time>
       {entry.on_behalf_of ? <span className="text-zinc-600 dark:text-zinc-400">as {entry.on_behalf_of}</span> : null}
+      {entry.stored === false ? <span className="text-amber-800 dark:text-amber-300">store: false</span> : null}
       {entry.deleted ? (
         <span className="font-semibold text-red-700 no-underline dark:text-red-400" data-testid="tree-node-deleted">
           deleted

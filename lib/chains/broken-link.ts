@@ -56,7 +56,7 @@ export function explainBrokenLink(failure: ApiFailure, entry: ChainEntry | null,
     return {
       reason: 'gone',
       title: 'Not found any more',
-      detail: `Seen before with ${describeUser(actingAs)}, but the gateway no longer has it: deleted elsewhere, expired, or stored under another API key.`,
+      detail: `Seen before with ${describeUser(actingAs)}, but the gateway no longer has it: deleted outside this playground, expired, created with store: false, or stored under another API key.`,
     };
   }
   return {

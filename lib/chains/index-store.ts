@@ -1,6 +1,6 @@
 // The chain index in the database: upsert what was seen, mark deletions, read entries back (every function takes a db).
 import 'server-only';
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { seenResponses } from '@/lib/db/schema';
 import type { ChainEntry } from './schema';
@@ -17,6 +17,17 @@ export interface SeenResponse {
 }
 
 type Row = typeof seenResponses.$inferSelect;
+
+/**
+ * `stored` as recorded, else the `store` flag of the sent request in the request history (the proxy's create
+ * record does not carry it), so a store:false turn can be explained. Non-boolean values there are ignored.
+ */
+const storedOrFromHistory = sql<boolean | null>`coalesce("seen_responses"."stored", (
+  select case when jsonb_typeof(history.body -> 'store') = 'boolean' then (history.body ->> 'store')::boolean end
+  from "request_history" history where history.response_id = "seen_responses"."id"
+  order by history.id desc limit 1))`;
+
+const entryColumns = { ...getTableColumns(seenResponses), stored: storedOrFromHistory };
 
 /**
  * Inserts or refreshes one sighting. Later sightings fill in what earlier ones lacked and update the status;
@@ -60,7 +71,7 @@ export async function markResponseDeleted(db: Db, id: string, onBehalfOf: string
 }
 
 export async function getSeenResponse(db: Db, id: string): Promise<ChainEntry | null> {
-  const [row] = await db.select().from(seenResponses).where(eq(seenResponses.id, id)).limit(1);
+  const [row] = await db.select(entryColumns).from(seenResponses).where(eq(seenResponses.id, id)).limit(1);
   return row ? toChainEntry(row) : null;
 }
 
@@ -72,7 +83,7 @@ export async function listSeenResponses(db: Db, filter: { onBehalfOf?: string | 
       : filter.onBehalfOf === null
         ? isNull(seenResponses.onBehalfOf)
         : eq(seenResponses.onBehalfOf, filter.onBehalfOf);
-  const rows = await db.select().from(seenResponses).where(where).orderBy(asc(seenResponses.createdAt), asc(seenResponses.id));
+  const rows = await db.select(entryColumns).from(seenResponses).where(where).orderBy(asc(seenResponses.createdAt), asc(seenResponses.id));
   return rows.map(toChainEntry);
 }
 

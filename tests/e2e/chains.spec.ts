@@ -131,12 +131,21 @@ test('a three-turn chain: walk, branch, tree, delete with a broken link, and use
   expect(errors).toEqual([]);
 });
 
-test('an unknown id is explained as not found, and /chains?id= opens it directly', async ({ page }) => {
+test('an unknown id and a store:false response are explained, and /chains?id= opens them directly', async ({ page }) => {
   await page.goto('/chains?id=resp_does_not_exist_' + run);
   const turn = page.locator('[data-testid="chain-turn"]');
   await expect(turn).toHaveCount(1);
   await expect(turn).toHaveAttribute('data-reason', 'unknown');
   await expect(turn.getByTestId('broken-title')).toHaveText('Not found');
+
+  const reply = await page.request.post('/api/responses', { data: { model: 'local-agent', input: 'Not kept.', store: false } });
+  expect(reply.status()).toBe(200);
+  const unstored = ((await reply.json()) as { id: string }).id;
+  expect((await page.request.get(`/api/responses/${unstored}`)).status()).toBe(404);
+  await page.goto(`/chains?id=${unstored}`);
+  await expect(turn).toHaveAttribute('data-turn-id', unstored);
+  await expect(turn).toHaveAttribute('data-reason', 'not_stored');
+  await expect(turn.getByTestId('broken-detail')).toContainText('store: true');
 });
 
 test('a conversation view lists the conversation responses in order', async ({ page }) => {

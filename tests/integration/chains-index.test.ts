@@ -3,6 +3,7 @@ import { getChainEntry, getChainIndex, markDeleted, recordLookup } from '@/lib/c
 import { getSeenResponse, listSeenResponses, markResponseDeleted, upsertSeenResponse, type SeenResponse } from '@/lib/chains/index-store';
 import { chainIndexSchema } from '@/lib/chains/schema';
 import type { DatabaseHandle } from '@/lib/db/open';
+import { requestHistory } from '@/lib/db/schema';
 import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
 
 const seen = (id: string, fields: Partial<SeenResponse> = {}): SeenResponse => ({
@@ -94,5 +95,35 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
     expect((await getChainEntry(db, 'a b')).status).toBe(400);
     const deleted = await markDeleted(db, new Request('http://test', { method: 'POST' }), 'h_2');
     expect(await deleted.json()).toMatchObject({ id: 'h_2', deleted: true, previous_response_id: 'h_1' });
+  });
+});
+
+describe.each(DATABASE_KINDS)('chain index reading the request history on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('learns store:false from the sent request when the sighting did not say', async () => {
+    const { db } = handle;
+    await upsertSeenResponse(db, seen('hist_off'));
+    await upsertSeenResponse(db, seen('hist_on'));
+    await upsertSeenResponse(db, seen('hist_odd'));
+    await upsertSeenResponse(db, seen('hist_recorded', { stored: true }));
+    await db.insert(requestHistory).values([
+      { body: { model: 'm', store: false }, responseId: 'hist_off' },
+      { body: { model: 'm' }, responseId: 'hist_on' },
+      { body: { model: 'm', store: 'nope' }, responseId: 'hist_odd' },
+      { body: { model: 'm', store: false }, responseId: 'hist_recorded' },
+    ]);
+    expect((await getSeenResponse(db, 'hist_off'))?.stored).toBe(false);
+    expect((await getSeenResponse(db, 'hist_on'))?.stored).toBeNull();
+    expect((await getSeenResponse(db, 'hist_odd'))?.stored).toBeNull();
+    expect((await getSeenResponse(db, 'hist_recorded'))?.stored).toBe(true);
+    const listed = await listSeenResponses(db);
+    expect(listed.find((entry) => entry.id === 'hist_off')?.stored).toBe(false);
   });
 });
