@@ -1,5 +1,5 @@
 // Drives one turn over the wire: fetch, SSE consumption, resume after a drop, polling, stop and errors.
-import { parseStreamEvents } from '@/lib/sse/parse-events';
+import { parseStreamEvents, type StreamEvent } from '@/lib/sse/parse-events';
 import { computeMetrics, isTokenEvent } from '@/lib/transcript/metrics';
 import { reduceEvents } from '@/lib/transcript/reducer';
 import type { RunError, RunStatus, Turn } from '@/lib/transcript/run-types';
@@ -8,6 +8,8 @@ import { TERMINAL_STATUSES, type TranscriptState } from '@/lib/transcript/types'
 const RESUME_ATTEMPTS = 5;
 const RESUME_BACKOFF_MS = 500;
 const POLL_INTERVAL_MS = 1_000;
+/** Codes of the unnumbered `error` event our proxy appends when the gateway connection breaks mid-stream. */
+const TRANSPORT_ERROR_CODES = new Set(['upstream_stream_failed', 'stream_incomplete', 'stream_idle_timeout']);
 
 export type WorkingTurn = Omit<Turn, 'eventCount' | 'metrics'> & {
   tokenEvents: number;
@@ -90,6 +92,10 @@ async function consumeStream(working: WorkingTurn, body: ReadableStream<Uint8Arr
       const sequence = typeof event.sequence_number === 'number' ? event.sequence_number : null;
       if (sequence !== null && sequence <= working.transcript.lastSequenceNumber) continue;
       working.events.push({ index, sequenceNumber: sequence, type: event.type, atMs, data: record.data });
+      if (isTransportDrop(event) && canResume(working.transcript)) {
+        notify();
+        return;
+      }
       if (isTokenEvent(event.type)) {
         working.tokenEvents += 1;
         working.timings.firstTokenMs ??= atMs;
@@ -166,6 +172,12 @@ function isPending(transcript: TranscriptState): boolean {
 
 function canResume(transcript: TranscriptState): boolean {
   return transcript.response?.background === true && typeof transcript.response.id === 'string' && isPending(transcript);
+}
+
+/** A dropped connection reported in-band: a background response is resumed instead of failed. */
+function isTransportDrop(event: StreamEvent): boolean {
+  const source = typeof event.error === 'object' && event.error !== null ? (event.error as Record<string, unknown>) : event;
+  return event.type === 'error' && event.sequence_number === undefined && TRANSPORT_ERROR_CODES.has(String(source.code));
 }
 
 function fail(working: WorkingTurn, error: unknown): void {
