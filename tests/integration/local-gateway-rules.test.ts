@@ -199,6 +199,12 @@ describe('streaming', () => {
     expect(text).not.toContain('response.completed');
   });
 
+  it('a slow first token still streams the whole answer', async () => {
+    const { records } = await readSse(await callGateway(gateway, '/responses', { body: { model: 'local-slow', input: 'hello', stream: true } }));
+    expect(records.at(-1)?.event).toBe('response.completed');
+    expect(records.some((record) => record.event === 'response.output_text.delta')).toBe(true);
+  });
+
   it('re-streaming or cancelling a foreground response is a 400', async () => {
     const response = await create({ model: 'local-agent', input: 'x' });
     await expectError(await callGateway(gateway, `/responses/${response.id}?stream=true`), 400, { param: 'stream' });
@@ -208,6 +214,9 @@ describe('streaming', () => {
   it('rejects a bad input_items limit and unknown routes', async () => {
     const response = await create({ model: 'local-agent', input: 'x' });
     await expectError(await callGateway(gateway, `/responses/${response.id}/input_items?limit=101`), 400, { param: 'limit' });
+    await expectError(await callGateway(gateway, `/responses/${response.id}/input_items?order=up`), 400, { param: 'order' });
+    await expectError(await callGateway(gateway, `/responses/${response.id}?include[]=nope`), 400, { param: 'include' });
+    expect((await callGateway(gateway, `/responses/${response.id}?include[]=reasoning.encrypted_content`)).status).toBe(200);
     await expectError(await callGateway(gateway, '/nothing-here'), 404, {});
   });
 });
