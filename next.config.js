@@ -9,6 +9,10 @@ const nextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   typescript: { ignoreBuildErrors: false },
+  experimental: {
+    // proxy.ts makes Next buffer request bodies; keep the whole body up to our own limit (the route answers 413 above it).
+    proxyClientMaxBodySize: Number(process.env.PROXY_BODY_LIMIT_BYTES || 20 * 1024 * 1024) + 1024 * 1024,
+  },
   async headers() {
     return [{ source: '/:path*', headers: staticSecurityHeaders }];
   },
