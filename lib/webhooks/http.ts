@@ -63,11 +63,14 @@ export function handleReplay(captureId: string, deliveryId: string, request: Req
     const parsed = await parseJsonBody(request, replayBodySchema);
     if ('response' in parsed) return parsed.response;
     const env = getEnv();
-    const target = parsed.data.target ?? `${internalOrigin(env)}/api/webhooks/${encodeURIComponent(captureId)}`;
-    const check = checkReplayTarget(target, publicOrigin(env));
-    if (!check.isAllowed) return errorResponse(400, `target: ${check.message}.`, { param: 'target', code: 'target_not_allowed' });
+    let target = new URL(`${internalOrigin(env)}/api/webhooks/${encodeURIComponent(captureId)}`);
+    if (parsed.data.target !== undefined) {
+      const check = checkReplayTarget(parsed.data.target, publicOrigin(env));
+      if (!check.isAllowed) return errorResponse(400, `target: ${check.message}.`, { param: 'target', code: 'target_not_allowed' });
+      target = check.url;
+    }
     const id = Number(deliveryId);
-    const result = Number.isSafeInteger(id) ? await replayDelivery(await getDb(), captureId, id, check.url) : null;
+    const result = Number.isSafeInteger(id) ? await replayDelivery(await getDb(), captureId, id, target) : null;
     if (!result) return errorResponse(404, `No delivery ${deliveryId} in capture ${captureId}.`, { param: 'deliveryId', code: 'delivery_not_found' });
     return Response.json(result, { headers: NO_STORE });
   });

@@ -76,7 +76,7 @@ export async function runWebhooksBench(): Promise<BenchSection> {
     const unlimited = new CaptureRateLimiter(Number.MAX_SAFE_INTEGER);
     const receiver = await listen(async (body, req) => {
       const headers = new Headers(Object.entries(req.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'content-length'));
-      const response = await receiveDelivery(database.db, capture.id, new Request('http://bench/', { method: 'POST', headers, body }), { limiter: unlimited });
+      const response = await receiveDelivery(database.db, capture.id, new Request('http://bench/', { method: 'POST', headers, body: new Uint8Array(body) }), { limiter: unlimited });
       return response.status;
     });
     const stored = await fire(receiver.url, capture.secret);
