@@ -1,7 +1,8 @@
-// Next.js proxy: access-token sessions for pages and API routes, and same-origin checks for state-changing requests.
+// Next.js proxy: access-token sessions for pages and API routes, same-origin checks for state-changing requests, and a nonce CSP on pages.
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import { decideAccess, SESSION_COOKIE } from '@/lib/gateway/access';
+import { buildContentSecurityPolicy, createNonce } from '@/lib/security/headers';
 
 function ownOrigins(request: NextRequest, publicUrl: string | undefined): string[] {
   const origins = [request.nextUrl.origin];
@@ -37,7 +38,18 @@ export function proxy(request: NextRequest) {
     login.searchParams.set('next', `${pathname}${search}`);
     return NextResponse.redirect(login, 303);
   }
-  return NextResponse.next();
+  if (pathname.startsWith('/api/')) return NextResponse.next();
+  return withContentSecurityPolicy(request);
+}
+
+/** Pages render dynamically with this request's nonce: Next.js reads it from the request's CSP header and puts it on its scripts. */
+function withContentSecurityPolicy(request: NextRequest) {
+  const policy = buildContentSecurityPolicy(createNonce(), { isDev: process.env.NODE_ENV !== 'production' });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('Content-Security-Policy', policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
 }
 
 export const config = {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/shell/site-header';
 import { Providers } from './providers';
@@ -9,7 +10,9 @@ export const metadata: Metadata = {
   description: 'Try, demo and inspect requests to the Agent Response Creation Service',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request, so each gets the nonce of its Content-Security-Policy.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">

@@ -32,3 +32,22 @@ test('the shell renders, every page is reachable, health is green, no console er
   expect(await health.json()).toMatchObject({ status: 'ok', gateway: { mode: 'local' }, database: { ok: true, kind: 'pglite' } });
   expect(problems).toEqual([]);
 });
+
+test('every page carries the security headers, with a script policy that needs the nonce', async ({ request }) => {
+  for (const path of ['/', '/jobs', '/chains', '/settings']) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    const policy = headers['content-security-policy'] ?? '';
+    const scriptSources = policy.split(';').map((part) => part.trim()).find((part) => part.startsWith('script-src')) ?? '';
+    expect(scriptSources, path).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    expect(scriptSources, path).not.toContain("'unsafe-inline'");
+    expect(policy, path).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('no-referrer');
+    const nonce = /'nonce-([^']+)'/.exec(scriptSources)?.[1] ?? '';
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+  }
+});
