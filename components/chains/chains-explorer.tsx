@@ -9,8 +9,8 @@ import { TurnList } from './turn-list';
 import { useChainTurns } from './use-chain-turns';
 import { useOnBehalfOf } from './use-on-behalf-of';
 
-function ChainView({ leafId, onBehalfOf }: { leafId: string; onBehalfOf: string }) {
-  const turns = useChainTurns({ kind: 'chain', leafId }, onBehalfOf);
+function ChainView({ leafId, onBehalfOf, include }: { leafId: string; onBehalfOf: string; include: readonly string[] }) {
+  const turns = useChainTurns({ kind: 'chain', leafId }, onBehalfOf, include);
   return (
     <section aria-labelledby="chain-title" data-testid="chain-view" className="space-y-3">
       <h2 id="chain-title" className="font-semibold">
@@ -25,12 +25,13 @@ export function ChainsExplorer() {
   const params = useSearchParams();
   const id = params.get('id')?.trim() || null;
   const conversation = params.get('conversation')?.trim() || null;
+  const include = params.getAll('include');
   const [onBehalfOf] = useOnBehalfOf();
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start gap-6">
-        <LookupForm key={id ?? ''} currentId={id} />
+        <LookupForm key={`${id ?? ''}|${include.join(',')}`} currentId={id} currentInclude={include} />
         <ActingAsField />
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(18rem,1fr)_3fr]">
@@ -39,7 +40,7 @@ export function ChainsExplorer() {
         </aside>
         <div className="order-1 min-w-0 lg:order-2">
           {id ? (
-            <ChainView key={id} leafId={id} onBehalfOf={onBehalfOf} />
+            <ChainView key={id} leafId={id} onBehalfOf={onBehalfOf} include={include} />
           ) : conversation ? (
             <ConversationView key={conversation} conversationId={conversation} onBehalfOf={onBehalfOf} />
           ) : (

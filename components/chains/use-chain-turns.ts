@@ -19,11 +19,11 @@ export interface TurnsState {
 
 const INITIAL: TurnsState = { turns: [], isLoading: true, end: null, error: null };
 
-export function useChainTurns(source: TurnsSource | null, onBehalfOf: string): TurnsState & { reload: () => void } {
+export function useChainTurns(source: TurnsSource | null, onBehalfOf: string, include: readonly string[] = []): TurnsState & { reload: () => void } {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
   const sourceKey = source ? (source.kind === 'chain' ? `chain:${source.leafId}` : `list:${source.ids.join(',')}`) : '';
-  const runKey = `${sourceKey}|${onBehalfOf}|${generation}`;
+  const runKey = `${sourceKey}|${onBehalfOf}|${include.join(',')}|${generation}`;
   // State is tagged with the run that produced it, so a new run starts from INITIAL without a reset inside the effect.
   const [tagged, setTagged] = useState<{ runKey: string; state: TurnsState }>({ runKey, state: INITIAL });
   const state = tagged.runKey === runKey ? tagged.state : INITIAL;
@@ -32,7 +32,7 @@ export function useChainTurns(source: TurnsSource | null, onBehalfOf: string): T
     if (!source) return;
     const controller = new AbortController();
     const user = normalizeUser(onBehalfOf);
-    const fetcher = createHttpChainFetcher({ onBehalfOf: user, signal: controller.signal });
+    const fetcher = createHttpChainFetcher({ onBehalfOf: user, include, signal: controller.signal });
     const options = { currentUser: user };
     const setState = (update: (previous: TurnsState) => TurnsState) =>
       setTagged((previous) => ({ runKey, state: update(previous.runKey === runKey ? previous.state : INITIAL) }));
@@ -56,7 +56,7 @@ export function useChainTurns(source: TurnsSource | null, onBehalfOf: string): T
       setState((previous) => ({ ...previous, isLoading: false, error: error.message }));
     });
     return () => controller.abort();
-    // runKey stands for source and user: a new array with the same ids must not restart the walk.
+    // runKey stands for source, user and include: a new array with the same ids must not restart the walk.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runKey, queryClient]);
 

@@ -69,11 +69,18 @@ export async function fetchIndexEntry(id: string, signal?: AbortSignal): Promise
   return result.ok ? result.value : null;
 }
 
-export function createHttpChainFetcher(options: { onBehalfOf: string | null; signal?: AbortSignal }): ChainFetcher {
+/** `include[]=a&include[]=b`, the form the gateway (and the node SDK) uses for query arrays. */
+function includeQuery(include: readonly string[]): string {
+  return include.map((value) => `include[]=${encodeURIComponent(value)}`).join('&');
+}
+
+export function createHttpChainFetcher(options: { onBehalfOf: string | null; include?: readonly string[]; signal?: AbortSignal }): ChainFetcher {
   const init: RequestInit = { headers: onBehalfOfHeaders(options.onBehalfOf), signal: options.signal, cache: 'no-store' };
+  const include = includeQuery(options.include ?? []);
   return {
     async retrieve(id) {
-      const result = await getJson(`/api/responses/${encodeURIComponent(id)}`, storedResponseSchema, init);
+      const url = `/api/responses/${encodeURIComponent(id)}${include ? `?${include}` : ''}`;
+      const result = await getJson(url, storedResponseSchema, init);
       if (result.ok) void recordLookup(result.value, options.onBehalfOf);
       return result;
     },

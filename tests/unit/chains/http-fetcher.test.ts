@@ -65,6 +65,12 @@ describe('createHttpChainFetcher', () => {
     expect(calls.every((call) => headerOf(call, 'x-on-behalf-of') === 'bob')).toBe(true);
   });
 
+  it('passes include[] values on retrieve in the gateway form', async () => {
+    const calls = stubFetch(() => Response.json({ id: 'r' }));
+    await createHttpChainFetcher({ onBehalfOf: null, include: ['message.output_text.logprobs', 'reasoning.encrypted_content'] }).retrieve('r');
+    expect(calls[0]?.url).toBe('/api/responses/r?include[]=message.output_text.logprobs&include[]=reasoning.encrypted_content');
+  });
+
   it('reports an unreachable server as status 0', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('fetch failed');
