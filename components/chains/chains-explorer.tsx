@@ -13,9 +13,14 @@ function ChainView({ leafId, onBehalfOf, include }: { leafId: string; onBehalfOf
   const turns = useChainTurns({ kind: 'chain', leafId }, onBehalfOf, include);
   return (
     <section aria-labelledby="chain-title" data-testid="chain-view" className="space-y-3">
-      <h2 id="chain-title" className="font-semibold">
-        Chain ending at <code className="break-all font-mono">{leafId}</code>, root first
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="chain-title" className="font-semibold">
+          Chain ending at <code className="break-all font-mono">{leafId}</code>, root first
+        </h2>
+        <button type="button" className="rounded border border-zinc-300 px-2 py-1 text-sm dark:border-zinc-700" onClick={turns.reload} disabled={turns.isLoading}>
+          Reload
+        </button>
+      </div>
       <TurnList state={turns} currentId={leafId} onBehalfOf={onBehalfOf} onChanged={turns.reload} noun="chain" />
     </section>
   );

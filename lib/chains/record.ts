@@ -5,11 +5,7 @@ import { upsertSeenResponse, type SeenResponse } from './index-store';
 
 export type { SeenResponse } from './index-store';
 
-/** Never throws: the index is a convenience, and a failure to record must not break the proxied call. */
+/** Upserts one sighting. Throws on a database failure; the proxy's recorder wrapper logs it and keeps the reply. */
 export async function recordSeenResponse(seen: SeenResponse): Promise<void> {
-  try {
-    await upsertSeenResponse(await getDb(), seen);
-  } catch (error) {
-    console.error(`chain index: could not record ${seen.id}: ${(error as Error).message}`);
-  }
+  await upsertSeenResponse(await getDb(), seen);
 }
