@@ -180,7 +180,7 @@ export class Run {
           if (plan.fault?.kind === 'drop_stream' && itemEventCount === plan.fault.afterItemEvents) {
             for (const sink of [...this.subscribers]) sink.drop();
             this.subscribers.clear();
-            this.disconnect();
+            if (!background) this.stop({ status: 'failed', error: { code: 'server_error', message: 'The stream was dropped (simulated fault) before the response finished.' } });
           }
         }
       }
