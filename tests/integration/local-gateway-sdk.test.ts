@@ -93,6 +93,13 @@ describe('local gateway with the official openai client', () => {
     for await (const event of resumed) rest.push(event);
     expect(rest.map((event) => event.sequence_number)).toEqual(first.slice(3).map((event) => event.sequence_number));
     expect(rest.at(-1)?.type).toBe('response.completed');
+
+    const helper = client.responses.stream({ response_id: id, starting_after: 5 });
+    const seen: number[] = [];
+    helper.on('event', (event) => seen.push(event.sequence_number));
+    const final = await helper.finalResponse();
+    expect(final.status).toBe('completed');
+    expect(seen[0]).toBe(6);
   });
 
   it('maps errors to the SDK classes', async () => {
