@@ -42,7 +42,7 @@ export type ChainIndex = z.infer<typeof chainIndexSchema>;
 export const recordSeenBodySchema = z.object({
   id: idSchema,
   previous_response_id: idSchema.nullish(),
-  conversation: z.union([idSchema, z.object({ id: idSchema }).passthrough()]).nullish(),
+  conversation: z.union([idSchema, z.looseObject({ id: idSchema })]).nullish(),
   model: z.string().max(256).nullish(),
   status: z.string().max(64).nullish(),
   store: z.boolean().nullish(),
@@ -56,47 +56,45 @@ export const chainIndexQuerySchema = z.object({
 
 export const responseIdParamSchema = idSchema.regex(/^[A-Za-z0-9_.:-]+$/, 'must contain only letters, digits, _ . : -');
 
+/** Items are shown whatever their shape: a non-object entry is wrapped so the unknown-item view can show it raw. */
+const itemsSchema = z
+  .array(z.unknown())
+  .transform((items) =>
+    items.map((item): Record<string, unknown> => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : { type: 'unknown', value: item })),
+  );
+
 /** The parts of a retrieved Response the explorer reads; everything else is kept and shown raw. */
-export const storedResponseSchema = z
-  .object({
-    id: z.string(),
-    object: z.unknown().optional(),
-    created_at: z.number().nullish(),
-    status: z.string().nullish(),
-    model: z.string().nullish(),
-    previous_response_id: z.string().nullish(),
-    conversation: z.union([z.string(), z.object({ id: z.string() }).passthrough()]).nullish(),
-    store: z.boolean().nullish(),
-    output: z.array(z.record(z.string(), z.unknown())).nullish(),
-    usage: z
-      .object({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish(), total_tokens: z.number().nullish() })
-      .passthrough()
-      .nullish(),
-  })
-  .passthrough();
+export const storedResponseSchema = z.looseObject({
+  id: z.string(),
+  object: z.unknown().optional(),
+  created_at: z.number().nullish(),
+  status: z.string().nullish(),
+  model: z.string().nullish(),
+  previous_response_id: z.string().nullish(),
+  conversation: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
+  store: z.boolean().nullish(),
+  output: itemsSchema.nullish(),
+  usage: z.looseObject({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish(), total_tokens: z.number().nullish() }).nullish(),
+});
 export type StoredResponse = z.infer<typeof storedResponseSchema>;
 
-export const inputItemsPageSchema = z
-  .object({
-    object: z.unknown().optional(),
-    data: z.array(z.record(z.string(), z.unknown())),
-    first_id: z.string().nullish(),
-    last_id: z.string().nullish(),
-    has_more: z.boolean().default(false),
-  })
-  .passthrough();
+export const inputItemsPageSchema = z.looseObject({
+  object: z.unknown().optional(),
+  data: itemsSchema,
+  first_id: z.string().nullish(),
+  last_id: z.string().nullish(),
+  has_more: z.boolean().default(false),
+});
 export type InputItemsPage = z.infer<typeof inputItemsPageSchema>;
 
 /** The gateway's error envelope, read leniently (a real gateway may omit fields). */
 export const errorEnvelopeSchema = z.object({
-  error: z
-    .object({
-      message: z.string().nullish(),
-      type: z.string().nullish(),
-      param: z.string().nullish(),
-      code: z.string().nullish(),
-    })
-    .passthrough(),
+  error: z.looseObject({
+    message: z.string().nullish(),
+    type: z.string().nullish(),
+    param: z.string().nullish(),
+    code: z.string().nullish(),
+  }),
 });
 
 export function conversationIdOf(response: Pick<StoredResponse, 'conversation'>): string | null {

@@ -90,3 +90,11 @@ describe('createHttpChainFetcher', () => {
     });
   });
 });
+
+describe('reading replies defensively', () => {
+  it('keeps unknown fields and wraps non-object output entries instead of failing', async () => {
+    stubFetch(() => Response.json({ id: 'r', extra_field: 1, output: [{ type: 'future_kind', id: 'x' }, 'odd'] }));
+    const result = await createHttpChainFetcher({ onBehalfOf: null }).retrieve('r');
+    expect(result.ok && result.value).toMatchObject({ extra_field: 1, output: [{ type: 'future_kind', id: 'x' }, { type: 'unknown', value: 'odd' }] });
+  });
+});
