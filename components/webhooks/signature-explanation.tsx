@@ -43,7 +43,7 @@ export function SignatureExplanation({ explanation }: { explanation: Explanation
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-zinc-500">{label}</dt>
-            <dd className="font-mono break-all" data-testid={`explanation-${label.replace(/[^a-z0-9]+/g, '-')}`}>
+            <dd className="font-mono break-all" data-testid={`explanation-${label.replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '')}`}>
               {value}
             </dd>
           </div>

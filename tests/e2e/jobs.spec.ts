@@ -32,7 +32,7 @@ test('a background request becomes a job that completes, with its signed webhook
   expect(captured.deliveries.map((delivery) => delivery.signatureValid)).toEqual([true, true, true]);
 });
 
-test('a tampered delivery is stored, answered 401 and explained; an unknown id cannot be tracked', async ({ page }) => {
+test('a tampered delivery is stored, answered 401 and explained; replay targets are checked; a scripted answer is used; an unknown id cannot be tracked', async ({ page }) => {
   const capture = (await (await page.request.post('/api/webhooks')).json()) as { id: string; url: string; secret: string };
   const tampered = await page.request.post(`/api/webhooks/${capture.id}`, {
     headers: { 'content-type': 'application/json', 'x-webhook-id': 'evt_e2e', 'x-webhook-signature': `sha256=${'0'.repeat(64)}` },
@@ -44,7 +44,19 @@ test('a tampered delivery is stored, answered 401 and explained; an unknown id c
   const unmatched = page.getByTestId('unmatched-deliveries');
   await expect(unmatched.getByTestId('delivery-verdict').first()).toHaveText('signature invalid');
   await unmatched.getByText('Signature, headers and raw body').first().click();
-  await expect(unmatched.getByTestId('explanation-received-digest-hex-').first()).toHaveText('0'.repeat(64));
+  await expect(unmatched.getByTestId('explanation-received-digest-hex').first()).toHaveText('0'.repeat(64));
+
+  const { deliveries } = (await (await page.request.get(`/api/webhooks/${capture.id}`)).json()) as { deliveries: { id: number }[] };
+  const refused = await page.request.post(`/api/webhooks/${capture.id}/deliveries/${deliveries[0]!.id}/replay`, { data: { target: 'https://example.com/hook' } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ error: { param: 'target' } });
+
+  await page.getByTestId('capture-select').selectOption(capture.id);
+  await page.getByTestId('capture-answer-status').fill('503');
+  await page.getByTestId('capture-answer-save').click();
+  await expect(page.getByTestId('capture-answer-form').getByText('Saved.')).toBeVisible();
+  const scripted = await page.request.post(`/api/webhooks/${capture.id}`, { headers: { 'content-type': 'application/json' }, data: '{}' });
+  expect(scripted.status()).toBe(503);
 
   await page.getByTestId('track-response-id').fill('resp_does_not_exist');
   await page.getByTestId('track-submit').click();
