@@ -46,7 +46,8 @@ test('an out-of-range value is shown at its field and blocks sending', async ({ 
   await page.getByTestId('field-temperature').fill('3');
   await expect(page.getByTestId('field-temperature-error')).toContainText('temperature');
   await expect(page.getByTestId('field-temperature')).toHaveAttribute('aria-invalid', 'true');
-  await page.getByTestId('send-request').click();
+  await expect(page.getByTestId('send-request')).toHaveAttribute('aria-disabled', 'true');
+  await page.getByTestId('field-temperature').press('ControlOrMeta+Enter');
   await expect(page.getByTestId('send-notice')).toContainText('Not sent');
   await expect(page.getByTestId('turn')).toHaveCount(0);
 });
