@@ -2,6 +2,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/open';
+import { parseOnBehalfOf } from '@/lib/schema/on-behalf-of';
 import { normalizeUser } from './broken-link';
 import { buildForest, groupConversations } from './forest';
 import { getSeenResponse, listSeenResponses, markResponseDeleted, upsertSeenResponse } from './index-store';
@@ -25,8 +26,11 @@ export async function withErrors(name: string, handler: () => Promise<Response>)
   }
 }
 
-function onBehalfOfFrom(request: Request): string | null {
-  return normalizeUser(request.headers.get('x-on-behalf-of'));
+/** The X-On-Behalf-Of header under the proxy's rules (trimmed, bounded, printable ASCII); a bad one is a 400. */
+function onBehalfOfFrom(request: Request): { ok: true; value: string | null } | { ok: false; response: Response } {
+  const parsed = parseOnBehalfOf(request.headers.get('x-on-behalf-of'));
+  if (parsed.ok) return parsed;
+  return { ok: false, response: Response.json(parsed.error, { status: 400 }) };
 }
 
 function parseId(raw: string): { ok: true; id: string } | { ok: false; response: Response } {
@@ -56,6 +60,8 @@ export async function recordLookup(db: Db, request: Request): Promise<Response> 
     const param = issue?.path.join('.') || null;
     return errorResponse(400, `${param ?? 'body'} ${issue?.message ?? 'is invalid'}`, { param });
   }
+  const user = onBehalfOfFrom(request);
+  if (!user.ok) return user.response;
   const { conversation } = body.data;
   await upsertSeenResponse(db, {
     id: body.data.id,
@@ -63,7 +69,7 @@ export async function recordLookup(db: Db, request: Request): Promise<Response> 
     conversationId: typeof conversation === 'string' ? conversation : (conversation?.id ?? null),
     model: body.data.model ?? null,
     status: body.data.status ?? null,
-    onBehalfOf: onBehalfOfFrom(request),
+    onBehalfOf: user.value,
     stored: body.data.store ?? null,
   });
   const entry = await getSeenResponse(db, body.data.id);
@@ -81,5 +87,7 @@ export async function getChainEntry(db: Db, rawId: string): Promise<Response> {
 export async function markDeleted(db: Db, request: Request, rawId: string): Promise<Response> {
   const id = parseId(rawId);
   if (!id.ok) return id.response;
-  return Response.json(await markResponseDeleted(db, id.id, onBehalfOfFrom(request)));
+  const user = onBehalfOfFrom(request);
+  if (!user.ok) return user.response;
+  return Response.json(await markResponseDeleted(db, id.id, user.value));
 }

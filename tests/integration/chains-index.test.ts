@@ -93,6 +93,9 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: 'not_in_index', param: 'id', type: 'invalid_request_error' } });
     expect((await getChainEntry(db, 'a b')).status).toBe(400);
+    const badUser = await recordLookup(db, new Request('http://test/api/chains', { method: 'POST', body: JSON.stringify({ id: 'u' }), headers: { 'X-On-Behalf-Of': 'x'.repeat(300) } }));
+    expect(badUser.status).toBe(400);
+    expect(await badUser.json()).toMatchObject({ error: { param: 'X-On-Behalf-Of' } });
     const deleted = await markDeleted(db, new Request('http://test', { method: 'POST' }), 'h_2');
     expect(await deleted.json()).toMatchObject({ id: 'h_2', deleted: true, previous_response_id: 'h_1' });
   });
