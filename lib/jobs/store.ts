@@ -1,8 +1,8 @@
 // Jobs in the database: create, apply a status change with its source (history only on change), list, and schedule polls.
 import 'server-only';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, min, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { jobStatusHistory, jobs } from '@/lib/db/schema';
+import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
 import { POLL_FIRST_DELAY_MS, TERMINAL_STATUSES, isTerminalStatus, shouldApplyStatus, type StatusEntry } from './status';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -20,8 +20,17 @@ function firstPollAt(status: string, now: Date): Date | null {
   return isTerminalStatus(status) ? null : new Date(now.getTime() + POLL_FIRST_DELAY_MS);
 }
 
-/** Inserts the job with its first history entry; an existing job only takes the status forward. Returns true when created. */
-export async function createJob(db: Db, job: NewJob, source: JobStatusSource, now = new Date()): Promise<boolean> {
+/**
+ * Inserts the job with its first history entry; an existing job only takes the status forward. Returns true when created.
+ * The gateway may send its first webhook before the proxy records the job: the request was submitted no later than that.
+ */
+export async function createJob(db: Db, job: NewJob, source: JobStatusSource, recordedAt = new Date()): Promise<boolean> {
+  const [earliest] = await db
+    .select({ at: min(webhookDeliveries.receivedAt) })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.responseId, job.responseId));
+  const firstSeen = earliest?.at ? new Date(earliest.at) : null;
+  const now = firstSeen && firstSeen < recordedAt ? firstSeen : recordedAt;
   const created = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(jobs)

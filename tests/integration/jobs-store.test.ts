@@ -138,3 +138,21 @@ describe('stall flag', () => {
     expect(summary?.stall?.reason).toMatch(/^queued for \ds, over the 1s limit \(JOB_STALL_AFTER_MS\)/);
   });
 });
+
+describe('a job recorded after its first webhook', () => {
+  it('counts as submitted no later than that webhook, so the timeline starts with submitted', async () => {
+    const handle = await openTestDatabase('pglite');
+    open.push(handle);
+    const { db } = handle;
+    const capture = await createCapture(db, 'http://127.0.0.1:4599');
+    const body = JSON.stringify({ id: 'evt_q', object: 'event', type: 'response.queued', created_at: Math.floor(Date.now() / 1000), data: { id: 'resp_early', status: 'queued' } });
+    const signature = `sha256=${createHmac('sha256', capture.secret).update(body).digest('hex')}`;
+    const receivedAt = new Date(Date.now() - 500);
+    const request = new Request(capture.url, { method: 'POST', body, headers: { 'x-webhook-id': 'evt_q', 'x-webhook-signature': signature } });
+    expect((await receiveDelivery(db, capture.id, request, { now: () => receivedAt })).status).toBe(200);
+    await createJob(db, { responseId: 'resp_early', model: null, status: 'queued', onBehalfOf: null }, 'create');
+    expect((await getJob(db, 'resp_early'))?.createdAt.getTime()).toBe(receivedAt.getTime());
+    const detail = await getJobDetail(db, 'resp_early', { now: new Date(), stallAfterMs: 60_000 });
+    expect(detail?.timeline.map((entry) => entry.kind)).toEqual(['submitted', 'status', 'delivery']);
+  });
+});
