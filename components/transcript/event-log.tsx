@@ -91,7 +91,7 @@ export function EventLog({ events, eventCount }: { events: readonly LoggedEvent[
                 {isOpen ? (
                   <div className="px-2 pb-2">
                     {event.parseError ? <p className="text-red-700 dark:text-red-400">Not JSON: {event.parseError}</p> : null}
-                    <pre className="max-h-64 overflow-auto rounded bg-zinc-100 p-2 whitespace-pre-wrap break-all dark:bg-zinc-950">{pretty(event.data)}</pre>
+                    <pre tabIndex={0} className="max-h-64 overflow-auto rounded bg-zinc-100 p-2 whitespace-pre-wrap break-all dark:bg-zinc-950">{pretty(event.data)}</pre>
                     <CopyButton label={`Copy event ${event.sequenceNumber ?? event.index}`} text={event.data} />
                   </div>
                 ) : null}

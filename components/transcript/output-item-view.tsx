@@ -1,5 +1,5 @@
 // Picks the view of an output item by kind; lists items (streamed or stored) with the same views.
-import type { ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 import type { OutputItem } from '@/lib/transcript/types';
 import { CodeInterpreterView } from './items/code-interpreter-view';
 import { ImageGenerationView, type PartialImage } from './items/image-generation-view';
@@ -41,6 +41,9 @@ export function OutputItemView({ item, partialImage }: { item: OutputItem; parti
   return <View item={item} />;
 }
 
+/** Items keep their identity while other items stream (the reducer copies only what changed), so finished ones skip re-rendering. */
+const MemoOutputItemView = memo(OutputItemView);
+
 /** Renders output items in order; holes (items not added yet) are skipped. */
 export function OutputItemList({ items, partialImages = {} }: { items: readonly (OutputItem | undefined)[]; partialImages?: Record<number, PartialImage> }) {
   return (
@@ -48,7 +51,7 @@ export function OutputItemList({ items, partialImages = {} }: { items: readonly 
       {items.map((item, at) =>
         item ? (
           <li key={typeof item.id === 'string' ? `${item.id}-${at}` : at}>
-            <OutputItemView item={item} partialImage={partialImages[at]} />
+            <MemoOutputItemView item={item} partialImage={partialImages[at]} />
           </li>
         ) : null,
       )}

@@ -1,5 +1,6 @@
 'use client';
 // One turn of the thread: the request sent (secrets masked), its output items, state notes, errors and metrics.
+import { memo } from 'react';
 import { maskHeaders } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
 import { JsonBlock } from './items/item-frame';
@@ -7,7 +8,8 @@ import { OutputItemList } from './output-item-view';
 import { RunErrorView } from './run-error';
 import { RunMetrics } from './run-metrics';
 
-export function TurnView({ turn, number }: { turn: Turn; number: number }) {
+/** Memoized: earlier turns do not re-render while the latest one streams. */
+export const TurnView = memo(function TurnView({ turn, number }: { turn: Turn; number: number }) {
   const { transcript } = turn;
   const input = describeInput(turn.request.body);
   return (
@@ -41,7 +43,7 @@ export function TurnView({ turn, number }: { turn: Turn; number: number }) {
       <RunMetrics turn={turn} />
     </section>
   );
-}
+});
 
 function describeInput(body: Record<string, unknown>): string {
   const input = body.input;

@@ -13,7 +13,7 @@ const TOKEN_CLASS: Record<TokenKind, string> = {
 
 export function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
-    <pre aria-label={label} className="max-h-96 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-950">
+    <pre tabIndex={0} aria-label={label} className="max-h-96 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-950">
       <code>
         {highlightCode(code).map((token, at) =>
           token.kind === 'plain' ? token.text : (
@@ -38,7 +38,7 @@ export function CodeInterpreterView({ item }: { item: OutputItem }) {
           // eslint-disable-next-line @next/next/no-img-element -- data or remote URLs from the tool, not static assets
           <img key={at} src={output.url} alt={`Code interpreter output image ${at + 1}`} className="mt-2 max-h-96 rounded" />
         ) : (
-          <pre key={at} aria-label="Logs" className="mt-2 max-h-64 overflow-auto rounded bg-zinc-900 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-100">
+          <pre key={at} tabIndex={0} aria-label="Logs" className="mt-2 max-h-64 overflow-auto rounded bg-zinc-900 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-100">
             {text(output.logs ?? output)}
           </pre>
         ),

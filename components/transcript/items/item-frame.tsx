@@ -33,7 +33,7 @@ export function ItemFrame({ item, title, children }: { item: OutputItem; title: 
 
 export function JsonBlock({ value, label }: { value: unknown; label?: string }) {
   return (
-    <pre aria-label={label} className="mt-1 max-h-96 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs whitespace-pre-wrap break-all dark:bg-zinc-950">
+    <pre tabIndex={0} aria-label={label} className="mt-1 max-h-96 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs whitespace-pre-wrap break-all dark:bg-zinc-950">
       {typeof value === 'string' ? value : JSON.stringify(value, null, 2)}
     </pre>
   );

@@ -42,11 +42,7 @@ function OutputText({ part }: { part: Record<string, unknown> }) {
   const logprobs = asArray(part.logprobs);
   return (
     <div data-testid="output-text">
-      <div className="break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-zinc-100 [&_pre]:p-2 dark:[&_pre]:bg-zinc-950">
-        <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={{ a: SafeLink }}>
-          {text(part.text)}
-        </ReactMarkdown>
-      </div>
+      <MarkdownText text={text(part.text)} />
       {citations.length > 0 ? (
         <ul aria-label="Citations" className="mt-1 list-disc pl-5 text-xs">
           {citations.map((annotation, at) => (
@@ -92,6 +88,22 @@ function OutputAudio({ part }: { part: Record<string, unknown> }) {
       {part.transcript ? <figcaption className="text-xs text-zinc-600 dark:text-zinc-400">Transcript: {text(part.transcript)}</figcaption> : null}
     </figure>
   );
+}
+
+/** Model text as markdown: GFM, no raw HTML, links open safely in a new tab. */
+export function MarkdownText({ text: source }: { text: string }) {
+  return (
+    <div className="break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-zinc-100 [&_pre]:p-2 dark:[&_pre]:bg-zinc-950">
+      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={{ a: SafeLink, pre: ScrollablePre }}>
+        {source}
+      </ReactMarkdown>
+    </div>
+  );
+}
+
+/** Code blocks scroll sideways, so they must be focusable for keyboard users. */
+function ScrollablePre({ children }: { children?: React.ReactNode }) {
+  return <pre tabIndex={0}>{children}</pre>;
 }
 
 export function SafeLink({ href, children }: { href?: string; children?: React.ReactNode }) {

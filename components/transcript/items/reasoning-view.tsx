@@ -1,6 +1,7 @@
 // Reasoning item: summary parts and raw reasoning text, collapsible.
 import type { OutputItem } from '@/lib/transcript/types';
 import { asArray, ItemFrame, text } from './item-frame';
+import { MarkdownText } from './message-view';
 
 export function ReasoningView({ item }: { item: OutputItem }) {
   const summary = asArray(item.summary);
@@ -11,9 +12,9 @@ export function ReasoningView({ item }: { item: OutputItem }) {
         <summary className="cursor-pointer text-xs">Summary ({summary.length} {summary.length === 1 ? 'part' : 'parts'})</summary>
         {summary.length === 0 ? <p className="text-xs italic">No summary (request reasoning.summary to get one).</p> : null}
         {summary.map((part, at) => (
-          <p key={at} className="mt-1 whitespace-pre-wrap italic">
-            {text(part.text)}
-          </p>
+          <div key={at} className="mt-1 italic">
+            <MarkdownText text={text(part.text)} />
+          </div>
         ))}
       </details>
       {content.length > 0 ? (
