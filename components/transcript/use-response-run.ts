@@ -39,8 +39,11 @@ export function useResponseRun(): ResponseRun {
   const lastWorking = useRef<WorkingTurn | null>(null);
   const frame = useRef<number | null>(null);
   const turnCounter = useRef(0);
+  /** Bumped by reset(): late updates of turns from before it are dropped. */
+  const session = useRef(0);
 
   const publish = useCallback((working: WorkingTurn) => {
+    if (!working.key.startsWith(`s${session.current}-`)) return;
     const snapshot = snapshotTurn(working);
     setTurns((current) => {
       const at = current.findIndex((turn) => turn.key === snapshot.key);
@@ -87,6 +90,7 @@ export function useResponseRun(): ResponseRun {
         scheduleFlush(working);
       });
       publish(working);
+      if (!working.key.startsWith(`s${session.current}-`)) return;
       const error = working.error ?? working.transcript.error;
       setAnnouncement(`Response ${working.status}${error ? `: ${error.message}` : '.'}`);
       if (active.current === working) active.current = null;
@@ -97,7 +101,7 @@ export function useResponseRun(): ResponseRun {
   const newTurn = useCallback((request: TurnRequest): WorkingTurn => {
     turnCounter.current += 1;
     return {
-      key: `turn-${turnCounter.current}`,
+      key: `s${session.current}-turn-${turnCounter.current}`,
       request,
       transcript: createTranscriptState(),
       events: [],
@@ -180,6 +184,7 @@ export function useResponseRun(): ResponseRun {
   );
 
   const reset = useCallback(() => {
+    session.current += 1;
     active.current?.controller?.abort();
     active.current = null;
     lastWorking.current = null;
