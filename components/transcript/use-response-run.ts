@@ -1,7 +1,7 @@
 'use client';
 // The playground's run hook: sends, streams, stops, resumes, loads and chains turns of one thread.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { buildFollowUpBody } from '@/lib/transcript/follow-up';
+import { buildFollowUpBody, settingsFromResponse } from '@/lib/transcript/follow-up';
 import { createTranscriptState } from '@/lib/transcript/reducer';
 import type { RunStatus, Turn, TurnRequest } from '@/lib/transcript/run-types';
 import { responsePath, runTurn, snapshotTurn, type OpenRequest, type WorkingTurn } from './run-session';
@@ -129,8 +129,10 @@ export function useResponseRun(): ResponseRun {
     async (input: unknown[]) => {
       const last = lastWorking.current;
       if (!last) return;
-      const responseId = typeof last.transcript.response?.id === 'string' ? last.transcript.response.id : null;
-      await send({ body: buildFollowUpBody(last.request.body, responseId, input), headers: last.request.headers });
+      const response = last.transcript.response;
+      const responseId = typeof response?.id === 'string' ? response.id : null;
+      const settings = last.request.kind === 'create' || !response ? last.request.body : settingsFromResponse(response, true);
+      await send({ body: buildFollowUpBody(settings, responseId, input), headers: last.request.headers });
     },
     [send],
   );

@@ -18,3 +18,16 @@ export function functionCallOutput(callId: string, output: string, kind: 'functi
 export function mcpApprovalResponse(approvalRequestId: string, approve: boolean): JsonObject {
   return { type: 'mcp_approval_response', approval_request_id: approvalRequestId, approve };
 }
+
+const ECHOED_SETTINGS = ['model', 'instructions', 'tools', 'tool_choice', 'text', 'reasoning', 'parallel_tool_calls', 'max_output_tokens', 'max_tool_calls', 'temperature', 'top_p', 'top_logprobs', 'truncation', 'store', 'background', 'service_tier'];
+
+/** Settings of a request rebuilt from the response's echo, for threads opened from a stored response. */
+export function settingsFromResponse(response: JsonObject, stream: boolean): JsonObject {
+  const settings: JsonObject = { stream };
+  for (const key of ECHOED_SETTINGS) {
+    const value = response[key];
+    if (value !== null && value !== undefined) settings[key] = value;
+  }
+  if (Array.isArray(settings.tools) && settings.tools.length === 0) delete settings.tools;
+  return settings;
+}

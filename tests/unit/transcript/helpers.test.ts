@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hintForError } from '@/lib/transcript/error-hints';
 import { buildEventsNdjson, buildRunJson, buildRunMarkdown, maskHeaders } from '@/lib/transcript/export';
-import { buildFollowUpBody, functionCallOutput, mcpApprovalResponse } from '@/lib/transcript/follow-up';
+import { buildFollowUpBody, functionCallOutput, mcpApprovalResponse, settingsFromResponse } from '@/lib/transcript/follow-up';
 import { highlightCode } from '@/lib/transcript/highlight';
 import { computeMetrics, decodeRoutingDebug } from '@/lib/transcript/metrics';
 import { reduceAll } from '@/lib/transcript/reducer';
@@ -37,6 +37,11 @@ describe('buildFollowUpBody', () => {
     const body = buildFollowUpBody({ ...previous, previous_response_id: undefined, conversation: 'conv_1' }, 'resp_1', 'next');
     expect(body).not.toHaveProperty('previous_response_id');
     expect(body).toMatchObject({ conversation: 'conv_1', input: 'next' });
+  });
+
+  it('rebuilds settings from a stored response when the thread was opened by id', () => {
+    const stored = { id: 'resp_9', model: 'local-agent-moe', tools: [], tool_choice: 'auto', instructions: null, temperature: 0.2, store: true, background: false, output: [], usage: {} };
+    expect(settingsFromResponse(stored, true)).toEqual({ stream: true, model: 'local-agent-moe', tool_choice: 'auto', temperature: 0.2, store: true, background: false });
   });
 
   it('builds approval responses and custom tool outputs', () => {
