@@ -16,6 +16,19 @@ function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   return current;
 }
 
+const PREVIEW_MAX_CHARS = 200;
+
+/** The offending value as JSON for a message, cut short; never throws (JSON.stringify overflows the stack on deeply nested values). */
+function previewValue(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? 'nothing';
+  } catch {
+    return describeValue(value);
+  }
+  return text.length > PREVIEW_MAX_CHARS ? `${text.slice(0, PREVIEW_MAX_CHARS)}… (${text.length} characters)` : text;
+}
+
 function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -111,7 +124,7 @@ function describeIssue(issue: Issue, path: ReadonlyArray<PropertyKey>, body: unk
       return;
     case 'invalid_value':
       if (value === undefined) push('missing_required_parameter', `Missing required parameter: '${param}'.`);
-      else push('invalid_value', `Invalid value for '${param}': ${JSON.stringify(value) ?? 'nothing'}. Supported values are: ${quoteList(issue.values)}.`);
+      else push('invalid_value', `Invalid value for '${param}': ${previewValue(value)}. Supported values are: ${quoteList(issue.values)}.`);
       return;
     case 'too_big':
     case 'too_small': {
@@ -124,7 +137,7 @@ function describeIssue(issue: Issue, path: ReadonlyArray<PropertyKey>, body: unk
       if (discriminated.discriminator !== undefined) {
         const options = (discriminated.options ?? []).filter((option) => option !== undefined && option !== null);
         if (value === undefined) push('missing_required_parameter', `Missing required parameter: '${param}'.`);
-        else push('invalid_value', `Invalid value for '${param}': ${JSON.stringify(value)}. Supported values are: ${quoteList(options)}.`);
+        else push('invalid_value', `Invalid value for '${param}': ${previewValue(value)}. Supported values are: ${quoteList(options)}.`);
         return;
       }
       const branch = pickUnionBranch(issue.errors);
