@@ -67,15 +67,16 @@ export async function relay(upstream: Response, context: RelayContext, hooks: Re
     throw new GatewayError(502, `The connection to the gateway at ${context.host} broke while its answer was being read.`, { code: 'gateway_unreachable' });
   });
   const text = scrubSecrets(raw, context.secrets);
-  if (hooks.onJson) {
-    let value: unknown = null;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      value = null;
-    }
-    await hooks.onJson(value);
+  let value: unknown = null;
+  try {
+    value = text === '' ? null : JSON.parse(text);
+  } catch {
+    // A success the browser cannot read is the gateway's fault, not a 200 with a broken body.
+    throw new GatewayError(502, `The gateway at ${context.host} answered ${upstream.status} with a body that is not JSON${contentType ? ` (${contentType})` : ''}.`, {
+      code: 'bad_gateway_reply',
+    });
   }
+  if (hooks.onJson) await hooks.onJson(value);
   const headers = copyHeaders(upstream, { 'Content-Type': contentType || 'application/json', 'Cache-Control': 'no-store' });
   return new Response(text, { status: upstream.status, headers });
 }
