@@ -56,6 +56,8 @@ async function runProxied(request: Request, work: (call: ProxyCall) => Promise<R
 /** Records what a stream reveals: the created response (gating its chunk for background jobs) and background lifecycle statuses. */
 function observeStream(onBehalfOf: string | null, create: CreateContext | null): SseObserver {
   let recordedCreate = false;
+  // Events after response.created can arrive in its chunk: their statuses wait for the job row, or they would find none.
+  let jobRecorded: Promise<void> = Promise.resolve();
   return {
     onEvent(type, payload) {
       if (type === 'error') return;
@@ -64,9 +66,11 @@ function observeStream(onBehalfOf: string | null, create: CreateContext | null):
       if (create && type === 'response.created' && !recordedCreate) {
         recordedCreate = true;
         recordCreated(info, create);
-        return recordAcceptedBackground(info, onBehalfOf);
+        jobRecorded = recordAcceptedBackground(info, onBehalfOf);
+        return jobRecorded;
       }
-      if (info.background && info.status) recordStatus(info.id, info.status, 'stream');
+      const status = info.status;
+      if (info.background && status) void jobRecorded.then(() => recordStatus(info.id, status, 'stream'));
     },
     onEnd() {
       if (create && !recordedCreate) recordCreated(null, create);
@@ -84,16 +88,23 @@ export function proxyCreateResponse(request: Request): Promise<Response> {
   return runProxied(request, async ({ env, onBehalfOf, relayContext, send }) => {
     const body = await readCreateRequest(request, env);
     const create: CreateContext = { body: body.json, onBehalfOf };
-    const upstream = await send('/responses', { method: 'POST', body: body.text });
-    if (!upstream.ok) recordCreated(null, create);
-    return relay(upstream, relayContext, {
-      observer: observeStream(onBehalfOf, create),
-      onJson: async (value) => {
-        const info = readResponseInfo(value);
-        if (info) await recordAcceptedBackground(info, onBehalfOf);
-        recordCreated(info, create);
-      },
-    });
+    let upstream: Response | null = null;
+    try {
+      upstream = await send('/responses', { method: 'POST', body: body.text });
+      if (!upstream.ok) recordCreated(null, create);
+      return await relay(upstream, relayContext, {
+        observer: observeStream(onBehalfOf, create),
+        onJson: async (value) => {
+          const info = readResponseInfo(value);
+          if (info) await recordAcceptedBackground(info, onBehalfOf);
+          recordCreated(info, create);
+        },
+      });
+    } catch (error) {
+      // Unreachable, timed out or unreadable: the request was still sent, so the history keeps it.
+      if (!upstream || upstream.ok) recordCreated(null, create);
+      throw error;
+    }
   });
 }
 
