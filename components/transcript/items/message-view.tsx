@@ -90,11 +90,24 @@ function OutputAudio({ part }: { part: Record<string, unknown> }) {
   );
 }
 
-/** Model text as markdown: GFM, no raw HTML, links open safely in a new tab. */
+type MarkdownNode = { type: string; children?: MarkdownNode[] };
+
+/** Raw HTML in model text is shown as the characters it is: never rendered, and not silently dropped either. */
+function remarkHtmlAsText() {
+  return (tree: MarkdownNode) => {
+    const stack = [tree];
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      if (node.type === 'html') node.type = 'text';
+      if (node.children) stack.push(...node.children);
+    }
+  };
+}
+
+/** Model text as markdown: GFM, raw HTML shown as text, links open safely in a new tab. */
 export function MarkdownText({ text: source }: { text: string }) {
   return (
     <div className="break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-zinc-100 [&_pre]:p-2 dark:[&_pre]:bg-zinc-950">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={{ a: SafeLink, pre: ScrollablePre }}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} skipHtml components={{ a: SafeLink, pre: ScrollablePre }}>
         {source}
       </ReactMarkdown>
     </div>
