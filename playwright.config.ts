@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 // The app under test: the production build on its own port, with a fresh embedded database and the local gateway.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(os.tmpdir(), `playground-e2e-${process.pid}`);
+const SERVER_KEY = 'sk-e2e-server-key-do-not-leak-7f3a';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,6 +44,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PGLITE_DIR: path.join(dataDir, 'pglite'),
       LOCAL_GATEWAY_TOKENS_PER_SECOND: '400',
+      // A distinctive server key (the proxy's bearer to the mounted local gateway): tests/e2e/abuse.spec.ts checks it never reaches a browser.
+      GATEWAY_API_KEY: SERVER_KEY,
+      LOCAL_GATEWAY_API_KEYS: SERVER_KEY,
       ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
     },
   },
