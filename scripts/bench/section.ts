@@ -4,6 +4,8 @@ import type { BenchSection } from './types';
 const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   proxy: async () => (await import('./proxy')).runProxyBench(),
   webhooks: async () => (await import('./webhooks')).runWebhooksBench(),
+  'local-gateway': async () => (await import('./local-gateway')).runLocalGatewayBench(),
+  transcript: async () => (await import('./transcript')).runTranscriptBench(),
 };
 
 async function main() {
