@@ -1,5 +1,9 @@
 // The proxy in the running app: same-origin rule, session API, browser-key settings, and (with PLAYGROUND_ACCESS_TOKEN set) the sign-in gate.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startApp } from '../support/app-process';
 
 const ACCESS_TOKEN = process.env.PLAYGROUND_ACCESS_TOKEN;
 
@@ -21,23 +25,31 @@ test('settings explain that browser keys are off by default', async ({ page }) =
   await expect(page.getByTestId('browser-key-disabled')).toContainText('ALLOW_BROWSER_KEYS');
 });
 
-test('without a session, pages go to /login and API routes answer 401; the token opens a session', async ({ page, request }) => {
-  test.skip(!ACCESS_TOKEN, 'needs PLAYGROUND_ACCESS_TOKEN in the app environment');
-  const api = await request.get('/api/models');
-  expect(api.status()).toBe(401);
-  expect(await api.json()).toMatchObject({ error: { code: 'session_required' } });
-  expect((await request.get('/api/health')).status()).not.toBe(401);
+test('without a session, pages go to /login and API routes answer 401; the token opens a session', async ({ page }) => {
+  test.setTimeout(180_000);
+  // A second app process with the token set: the shared e2e server runs without one.
+  const token = 'e2e-access-token-0123456789';
+  const pgliteDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'playground-access-')), 'pglite');
+  const app = await startApp(4764, { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next', PGLITE_DIR: pgliteDir, PLAYGROUND_ACCESS_TOKEN: token });
+  try {
+    const api = await page.request.get(`${app.url}/api/models`);
+    expect(api.status()).toBe(401);
+    expect(await api.json()).toMatchObject({ error: { code: 'session_required' } });
+    expect((await page.request.get(`${app.url}/api/health`)).status()).toBe(200);
 
-  await page.goto('/jobs');
-  await expect(page).toHaveURL(/\/login\?next=%2Fjobs/);
-  await page.getByLabel('Access token').fill('not-the-right-token');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('login-error')).toBeVisible();
-  await page.getByLabel('Access token').fill(ACCESS_TOKEN ?? '');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('page-jobs')).toBeVisible();
-  const cookie = (await page.context().cookies()).find((entry) => entry.name === 'playground_session');
-  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
-  expect((await page.request.get('/api/session')).ok()).toBe(true);
-  expect(await (await page.request.get('/api/session')).json()).toMatchObject({ authenticated: true });
+    await page.goto(`${app.url}/jobs`);
+    await expect(page).toHaveURL(/\/login\?next=%2Fjobs/);
+    await page.getByLabel('Access token').fill('not-the-right-token');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toBeVisible();
+    await page.getByLabel('Access token').fill(token);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('page-jobs')).toBeVisible();
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === 'playground_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(await (await page.request.get(`${app.url}/api/session`)).json()).toMatchObject({ authenticated: true });
+    expect((await page.request.get(`${app.url}/api/models`)).status()).toBe(200);
+  } finally {
+    await app.stop();
+  }
 });

@@ -43,7 +43,7 @@ test('every page carries the security headers, with a script policy that needs t
     expect(scriptSources, path).not.toContain("'unsafe-inline'");
     expect(policy, path).toContain("frame-ancestors 'none'");
     expect(headers['x-content-type-options'], path).toBe('nosniff');
-    expect(headers['referrer-policy'], path).toBe('no-referrer');
+    expect(headers['referrer-policy'], path).toBe('same-origin');
     const nonce = /'nonce-([^']+)'/.exec(scriptSources)?.[1] ?? '';
     const html = await response.text();
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
