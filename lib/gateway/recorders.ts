@@ -13,6 +13,8 @@ export interface ResponseInfo {
   previousResponseId: string | null;
   conversationId: string | null;
   background: boolean;
+  /** The response's `store` echo, when the gateway sends it. */
+  stored: boolean | null;
 }
 
 /** Reads the fields we record from a Response object; null when it has no id. */
@@ -29,6 +31,7 @@ export function readResponseInfo(value: unknown): ResponseInfo | null {
     previousResponseId: text(response.previous_response_id),
     conversationId: text(conversation) ?? (conversation && typeof conversation === 'object' ? text((conversation as { id?: unknown }).id) : null),
     background: response.background === true,
+    stored: typeof response.store === 'boolean' ? response.store : null,
   };
 }
 
@@ -74,6 +77,7 @@ export function recordCreated(info: ResponseInfo | null, context: CreateContext)
         model: info.model,
         status: info.status,
         onBehalfOf: context.onBehalfOf,
+        stored: info.stored,
       }),
     );
   }

@@ -218,4 +218,13 @@ describe('recording', () => {
     expect(chains.recordSeenResponse).toHaveBeenCalledWith(expect.objectContaining({ id: 'resp_bg', previousResponseId: 'resp_0', onBehalfOf: 'u1' }));
     expect(history.recordSentRequest).toHaveBeenCalledWith(expect.objectContaining({ body: { model: 'm', background: true }, responseId: 'resp_bg' }));
   });
+
+  it('tells the chain index whether the gateway stored the response', async () => {
+    const routes = await load();
+    const chains = await import('@/lib/chains/record');
+    vi.mocked(chains.recordSeenResponse).mockReset().mockResolvedValue(undefined);
+    upstream.respondWith(json(200, { id: 'resp_unstored', status: 'completed', model: 'm', store: false }));
+    await routes.responses.POST(post('{"model":"m","store":false}'));
+    expect(chains.recordSeenResponse).toHaveBeenCalledWith(expect.objectContaining({ id: 'resp_unstored', stored: false }));
+  });
 });
