@@ -47,6 +47,8 @@ export function useJobs(filter: JobFilterState) {
     queryKey: ['jobs', filter.status, filter.q.trim()],
     queryFn: () => fetchJson<JobList>(`/api/jobs?${params}`),
     refetchInterval,
+    // Polling stops once every job shown is terminal; coming back to the tab still picks up jobs made meanwhile.
+    refetchOnWindowFocus: true,
     staleTime: 0,
   });
 }
