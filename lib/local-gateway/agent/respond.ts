@@ -2,6 +2,7 @@
 import { composeAnswer, composeToolAnswer } from './answer';
 import type { ContextItem, JsonObject } from './contract';
 import { pendingResults } from './context';
+import { composeStreamWords, streamWordCount } from './stream-words';
 import {
   runCodeInterpreter,
   runExtensionTool,
@@ -104,7 +105,9 @@ export function act(turn: Turn, action: Action): void {
       return pushFindings(turn, answerResults(turn, action.results));
     case 'tools':
       return runTools(turn, action.tools);
-    default:
-      return pushMessage(turn, composeAnswer(turn.answer));
+    default: {
+      const words = turn.triggers.has('stream_words') ? streamWordCount(turn.question) : undefined;
+      return pushMessage(turn, words === undefined ? composeAnswer(turn.answer) : composeStreamWords(words));
+    }
   }
 }

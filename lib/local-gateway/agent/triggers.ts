@@ -1,4 +1,6 @@
 // Documented input phrases that steer the agent (for the README and the UI), and their detection.
+import { MAX_STREAM_WORDS, STREAM_WORDS_PATTERN } from './stream-words';
+
 export type TriggerEffect =
   | 'fail'
   | 'rate_limited'
@@ -8,7 +10,8 @@ export type TriggerEffect =
   | 'refuse'
   | 'content_filter'
   | 'recall'
-  | 'parallel_tools';
+  | 'parallel_tools'
+  | 'stream_words';
 
 export interface Trigger {
   phrase: string;
@@ -30,6 +33,7 @@ const RULES: TriggerRule[] = [
   { phrase: 'please refuse', kind: 'refuse', pattern: /\b(please refuse|simulate (a )?refusal)\b/i, effect: 'The answer is a message with a refusal part.' },
   { phrase: 'what did I ask before?', kind: 'recall', pattern: /\bwhat (did|have) i (ask|asked|say|said)\b|\bmy (previous|earlier|last) (question|message)\b/i, effect: 'Answers from the earlier user messages in the context.' },
   { phrase: 'use all tools', kind: 'parallel_tools', pattern: /\buse (all|every|each|both)( of the| the)? tools\b/i, effect: 'Calls every tool given (in parallel unless parallel_tool_calls is false).' },
+  { phrase: 'stream 20000 words', kind: 'stream_words', pattern: STREAM_WORDS_PATTERN, effect: `The answer is that many words (at most ${MAX_STREAM_WORDS}) of a fixed paragraph, one word per text delta, to watch a long stream; max_output_tokens still cuts it.` },
 ];
 
 /** Tool phrases: any tool is called when the input names it; these phrases pick a built-in tool. */
