@@ -1,8 +1,8 @@
 // Drives one turn over the wire: fetch, SSE consumption, resume after a drop, polling, stop and errors.
 import { parseStreamEvents, type StreamEvent } from '@/lib/sse/parse-events';
 import { computeMetrics, isTokenEvent } from '@/lib/transcript/metrics';
-import { reduceEvents } from '@/lib/transcript/reducer';
-import type { RunError, RunStatus, Turn } from '@/lib/transcript/run-types';
+import { createTranscriptState, reduceEvents } from '@/lib/transcript/reducer';
+import type { RunError, RunStatus, Turn, TurnRequest } from '@/lib/transcript/run-types';
 import { TERMINAL_STATUSES, type TranscriptState } from '@/lib/transcript/types';
 
 const RESUME_ATTEMPTS = 5;
@@ -16,6 +16,23 @@ export type WorkingTurn = Omit<Turn, 'eventCount' | 'metrics'> & {
   controller: AbortController | null;
   stopReason: 'stopped' | 'cancelled' | null;
 };
+
+/** A turn about to be sent: empty transcript, clock started now. */
+export function createWorkingTurn(key: string, request: TurnRequest): WorkingTurn {
+  return {
+    key,
+    request,
+    transcript: createTranscriptState(),
+    events: [],
+    timings: { startedAt: performance.now(), headersMs: null, firstTokenMs: null, endMs: null },
+    status: 'sending',
+    error: null,
+    resumeCount: 0,
+    tokenEvents: 0,
+    controller: null,
+    stopReason: null,
+  };
+}
 
 export type OpenRequest = (signal: AbortSignal) => Promise<Response>;
 

@@ -2,9 +2,8 @@
 // The playground's run hook: sends, streams, stops, resumes, loads and chains turns of one thread.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { buildFollowUpBody, settingsFromResponse } from '@/lib/transcript/follow-up';
-import { createTranscriptState } from '@/lib/transcript/reducer';
 import type { RunStatus, Turn, TurnRequest } from '@/lib/transcript/run-types';
-import { responsePath, runTurn, snapshotTurn, type OpenRequest, type WorkingTurn } from './run-session';
+import { createWorkingTurn, responsePath, runTurn, snapshotTurn, type OpenRequest, type WorkingTurn } from './run-session';
 
 export interface SendInput {
   body: Record<string, unknown>;
@@ -100,19 +99,7 @@ export function useResponseRun(): ResponseRun {
 
   const newTurn = useCallback((request: TurnRequest): WorkingTurn => {
     turnCounter.current += 1;
-    return {
-      key: `s${session.current}-turn-${turnCounter.current}`,
-      request,
-      transcript: createTranscriptState(),
-      events: [],
-      timings: { startedAt: performance.now(), headersMs: null, firstTokenMs: null, endMs: null },
-      status: 'sending',
-      error: null,
-      resumeCount: 0,
-      tokenEvents: 0,
-      controller: null,
-      stopReason: null,
-    };
+    return createWorkingTurn(`s${session.current}-turn-${turnCounter.current}`, request);
   }, []);
 
   const send = useCallback(

@@ -11,7 +11,7 @@ function runStart(env: Record<string, string>) {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 60_000,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...env },
   });
 }
 

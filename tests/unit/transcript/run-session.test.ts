@@ -1,23 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runTurn, type WorkingTurn } from '@/components/transcript/run-session';
-import { createTranscriptState } from '@/lib/transcript/reducer';
+import { createWorkingTurn, runTurn, type WorkingTurn } from '@/components/transcript/run-session';
 import { toSse } from '../../fixtures/streams/build-stream';
 import { SCENARIOS } from '../../fixtures/streams/scenarios';
 
 function working(): WorkingTurn {
-  return {
-    key: 'turn-1',
-    request: { body: { model: 'local-agent' }, headers: {}, kind: 'create' },
-    transcript: createTranscriptState(),
-    events: [],
-    timings: { startedAt: performance.now(), headersMs: null, firstTokenMs: null, endMs: null },
-    status: 'sending',
-    error: null,
-    resumeCount: 0,
-    tokenEvents: 0,
-    controller: null,
-    stopReason: null,
-  };
+  return createWorkingTurn('turn-1', { body: { model: 'local-agent' }, headers: {}, kind: 'create' });
 }
 
 /** An SSE response; with `holdUntil`, it stays open until that signal aborts, then errors as fetch bodies do. */
