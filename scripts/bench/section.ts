@@ -6,6 +6,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   webhooks: async () => (await import('./webhooks')).runWebhooksBench(),
   'local-gateway': async () => (await import('./local-gateway')).runLocalGatewayBench(),
   transcript: async () => (await import('./transcript')).runTranscriptBench(),
+  'transcript-render': async () => (await import('./transcript-render')).runTranscriptRenderBench(),
 };
 
 async function main() {
