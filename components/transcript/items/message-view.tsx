@@ -1,4 +1,5 @@
 // Assistant message: safe markdown text with citations and logprobs, refusals, and output audio.
+import { memo } from 'react';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { OutputItem } from '@/lib/transcript/types';
@@ -6,23 +7,24 @@ import { asArray, ItemFrame, text } from './item-frame';
 
 export function MessageView({ item }: { item: OutputItem }) {
   const role = typeof item.role === 'string' ? item.role : 'assistant';
+  const isStreaming = item.status === 'in_progress';
   const phase = typeof item.phase === 'string' ? ` (${item.phase})` : '';
   return (
     <ItemFrame item={item} title={`Message · ${role}${phase}`}>
       <div className="space-y-2">
         {asArray(item.content).map((part, at) => (
-          <ContentPart key={at} part={part} />
+          <ContentPart key={at} part={part} isStreaming={isStreaming} />
         ))}
       </div>
     </ItemFrame>
   );
 }
 
-function ContentPart({ part }: { part: Record<string, unknown> }) {
+function ContentPart({ part, isStreaming }: { part: Record<string, unknown>; isStreaming: boolean }) {
   switch (part.type) {
     case 'output_text':
     case 'input_text':
-      return <OutputText part={part} />;
+      return <OutputText part={part} isStreaming={isStreaming} />;
     case 'refusal':
       return (
         <p data-testid="refusal" className="rounded border-l-4 border-amber-500 bg-amber-50 p-2 dark:bg-amber-950/40">
@@ -37,12 +39,12 @@ function ContentPart({ part }: { part: Record<string, unknown> }) {
   }
 }
 
-function OutputText({ part }: { part: Record<string, unknown> }) {
+function OutputText({ part, isStreaming }: { part: Record<string, unknown>; isStreaming: boolean }) {
   const citations = asArray(part.annotations);
   const logprobs = asArray(part.logprobs);
   return (
     <div data-testid="output-text">
-      <MarkdownText text={text(part.text)} />
+      <MarkdownText text={text(part.text)} isStreaming={isStreaming} />
       {citations.length > 0 ? (
         <ul aria-label="Citations" className="mt-1 list-disc pl-5 text-xs">
           {citations.map((annotation, at) => (
@@ -103,13 +105,41 @@ function remarkHtmlAsText() {
   };
 }
 
-/** Model text as markdown: GFM, raw HTML shown as text, links open safely in a new tab. */
-export function MarkdownText({ text: source }: { text: string }) {
+const MARKDOWN_CLASSES =
+  'break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-zinc-100 [&_pre]:p-2 dark:[&_pre]:bg-zinc-950';
+
+const Markdown = memo(function Markdown({ source }: { source: string }) {
   return (
-    <div className="break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-zinc-100 [&_pre]:p-2 dark:[&_pre]:bg-zinc-950">
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} skipHtml components={{ a: SafeLink, pre: ScrollablePre }}>
-        {source}
-      </ReactMarkdown>
+    <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} skipHtml components={{ a: SafeLink, pre: ScrollablePre }}>
+      {source}
+    </ReactMarkdown>
+  );
+});
+
+/** Splits streaming text at its last blank line: paragraphs before it are settled, the rest is still growing. */
+export function splitSettledMarkdown(source: string): { settled: string; tail: string } {
+  const cut = source.lastIndexOf('\n\n');
+  return cut < 0 ? { settled: '', tail: source } : { settled: source.slice(0, cut), tail: source.slice(cut + 2) };
+}
+
+/**
+ * Model text as markdown: GFM, raw HTML shown as text, links open safely in a new tab.
+ * While streaming, only settled paragraphs are parsed (memoized); the growing tail is plain text, so a long answer
+ * is not re-parsed on every frame. The finished text is rendered as markdown whole.
+ */
+export function MarkdownText({ text: source, isStreaming = false }: { text: string; isStreaming?: boolean }) {
+  if (!isStreaming) {
+    return (
+      <div className={MARKDOWN_CLASSES}>
+        <Markdown source={source} />
+      </div>
+    );
+  }
+  const { settled, tail } = splitSettledMarkdown(source);
+  return (
+    <div className={MARKDOWN_CLASSES} data-streaming="true">
+      {settled ? <Markdown source={settled} /> : null}
+      {tail ? <p className="whitespace-pre-wrap">{tail}</p> : null}
     </div>
   );
 }
