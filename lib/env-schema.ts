@@ -95,13 +95,19 @@ export function publicOrigin(env: Env): string {
   return env.PLAYGROUND_PUBLIC_URL ?? internalOrigin(env);
 }
 
-/** The upstream base URL, without credentials, for display. */
-export function describeGateway(env: Env): string {
-  if (!env.GATEWAY_BASE_URL) return `local (built in, at ${internalOrigin(env)}/api/v1/llm)`;
+/** The remote gateway's base URL without credentials (safe to show), or null with the local gateway. */
+export function remoteGatewayBaseUrl(env: Env): string | null {
+  if (!env.GATEWAY_BASE_URL) return null;
   const url = new URL(env.GATEWAY_BASE_URL);
   url.username = '';
   url.password = '';
-  return `remote ${url.toString().replace(/\/+$/, '')}`;
+  return url.toString().replace(/\/+$/, '');
+}
+
+/** The upstream, without credentials, for display. */
+export function describeGateway(env: Env): string {
+  const remote = remoteGatewayBaseUrl(env);
+  return remote ? `remote ${remote}` : `local (built in, at ${internalOrigin(env)}/api/v1/llm)`;
 }
 
 export function describeDatabase(env: Env): string {

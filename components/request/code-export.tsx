@@ -1,5 +1,6 @@
 'use client';
 // Code export of the current request in five flavours, with the key read from an environment variable, and one-click copy.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CODE_LANGUAGES, generateCode, KEY_ENV_VAR, type CodeLanguage } from '@/lib/codegen';
 import { useDraft } from './draft-context';
@@ -16,7 +17,14 @@ export function CodeExport() {
   const { draft } = useDraft();
   const [language, setLanguage] = useState<CodeLanguage>('curl');
   const [copied, setCopied] = useState(false);
-  const code = generateCode(language, { body: draft.body, onBehalfOf: draft.onBehalfOf.trim(), gatewayOrigin: window.location.origin });
+  // Exported code talks to the gateway itself: the remote one when configured, else this playground's local gateway.
+  const session = useQuery({
+    queryKey: ['session'],
+    queryFn: async (): Promise<{ gateway_base_url?: string | null }> => (await fetch('/api/session')).json(),
+    staleTime: 60_000,
+  });
+  const gatewayOrigin = session.data?.gateway_base_url ?? window.location.origin;
+  const code = generateCode(language, { body: draft.body, onBehalfOf: draft.onBehalfOf.trim(), gatewayOrigin });
   return (
     <div className="flex flex-col gap-2" data-testid="code-export">
       <div role="tablist" aria-label="Language" className="flex flex-wrap gap-1">

@@ -1,6 +1,7 @@
 // The access-token sign-in behind /api/session: status, sign in (form or JSON), sign out.
 import 'server-only';
 import { getEnv } from '@/lib/env';
+import { remoteGatewayBaseUrl } from '@/lib/env-schema';
 import { isTokenCorrect, safeNextPath, SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from './access';
 import { GatewayError, toErrorResponse } from './errors';
 import { readBodyText } from './inbound';
@@ -25,7 +26,7 @@ function readCookie(request: Request): string | undefined {
   return undefined;
 }
 
-/** GET /api/session: whether a token is required, whether this browser is signed in, and whether browser keys are allowed. */
+/** GET /api/session: whether a token is required, whether this browser is signed in, whether browser keys are allowed, and the remote gateway (no credentials). */
 export function describeSession(request: Request): Response {
   const env = getEnv();
   const token = env.PLAYGROUND_ACCESS_TOKEN;
@@ -34,6 +35,8 @@ export function describeSession(request: Request): Response {
       access_token_required: !!token,
       authenticated: token ? verifySession(readCookie(request), token) : true,
       allow_browser_keys: env.ALLOW_BROWSER_KEYS,
+      /** Where exported code should send requests: the remote gateway, or null for this playground's local gateway. */
+      gateway_base_url: remoteGatewayBaseUrl(env),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );

@@ -17,8 +17,17 @@ const signIn = (body: string, contentType: string, url = 'http://127.0.0.1:4299/
   new Request(url, { method: 'POST', headers: { 'Content-Type': contentType }, body });
 
 describe('/api/session', () => {
+  it('names the remote gateway for exported code, without its credentials', async () => {
+    const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: undefined, GATEWAY_BASE_URL: 'https://user:pw@gw.example.com/base/', GATEWAY_API_KEY: 'sk-remote' });
+    const body = (await (await route.GET(new Request('http://127.0.0.1:4299/api/session'))).json()) as Record<string, unknown>;
+    expect(body.gateway_base_url).toBe('https://gw.example.com/base');
+    expect(JSON.stringify(body)).not.toMatch(/pw|sk-remote/);
+    delete process.env.GATEWAY_BASE_URL;
+    delete process.env.GATEWAY_API_KEY;
+  });
+
   it('opens a signed HttpOnly SameSite=Strict session for the right token (JSON)', async () => {
-    const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN, ALLOW_BROWSER_KEYS: 'true' });
+    const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN, ALLOW_BROWSER_KEYS: 'true', GATEWAY_BASE_URL: undefined });
     const response = await route.POST(signIn(JSON.stringify({ token: TOKEN }), 'application/json'));
     expect(response.status).toBe(200);
     const cookie = response.headers.get('set-cookie') ?? '';
@@ -27,7 +36,7 @@ describe('/api/session', () => {
     const value = /^playground_session=([^;]+)/.exec(cookie)?.[1];
     expect(verifySession(value, TOKEN)).toBe(true);
     const status = await route.GET(new Request('http://127.0.0.1:4299/api/session', { headers: { Cookie: `playground_session=${value}` } }));
-    expect(await status.json()).toEqual({ access_token_required: true, authenticated: true, allow_browser_keys: true });
+    expect(await status.json()).toEqual({ access_token_required: true, authenticated: true, allow_browser_keys: true, gateway_base_url: null });
   });
 
   it('marks the cookie Secure over https', async () => {
