@@ -2,9 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { encodeShareHash } from '@/lib/request-import/share-link';
 
-// parameters is null because the request builder's schema check (ajv, which compiles with eval) is blocked
-// by the production CSP; the reducer's argument streaming is covered by the unit tests.
-const WEATHER_TOOL = { type: 'function', name: 'get_weather', description: 'Get the weather for a city', parameters: null };
+const WEATHER_TOOL = {
+  type: 'function',
+  name: 'get_weather',
+  description: 'Get the weather for a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
 
 /** Opens the playground with `body` as the draft (through a share link) and sends it. */
 async function sendBody(page: Page, body: Record<string, unknown>) {
@@ -50,7 +53,7 @@ test('a function call streams its arguments and "Reply with output" continues th
   const panel = await sendBody(page, { model: 'local-agent', stream: true, input: 'What is the weather in Paris? Use the get_weather tool', tools: [WEATHER_TOOL] });
   const call = panel.getByTestId('item-function-call');
   await expect(call).toContainText('get_weather');
-  await expect(call.getByLabel('Arguments')).toContainText('{}');
+  await expect(call.getByLabel('Arguments')).toContainText('"city"');
   await expect(call).toContainText(/call_\w+/);
   await expect(panel.getByTestId('run-status')).toHaveText('completed');
 
@@ -63,6 +66,20 @@ test('a function call streams its arguments and "Reply with output" continues th
   await turns.nth(1).getByText('Request sent').click();
   await expect(turns.nth(1).getByLabel('Request')).toContainText('function_call_output');
   await expect(turns.nth(1).getByLabel('Request')).toContainText('previous_response_id');
+});
+
+test('an MCP approval request is approved with one click and the call follows in the same thread', async ({ page }) => {
+  const mcp = { type: 'mcp', server_label: 'docs', server_url: 'https://mcp.example.com/sse', require_approval: 'always' };
+  const panel = await sendBody(page, { model: 'local-agent', stream: true, input: 'Ask the docs mcp server about tide pools', tools: [mcp] });
+  await expect(panel.getByTestId('run-status')).toHaveText('completed');
+  await panel.getByTestId('mcp-approve').click();
+  const turns = panel.getByTestId('turn');
+  await expect(turns).toHaveCount(2);
+  await expect(turns.nth(1)).toHaveAttribute('data-turn-status', 'completed');
+  await turns.nth(1).getByText('Request sent').click();
+  await expect(turns.nth(1).getByLabel('Request')).toContainText('mcp_approval_response');
+  await expect(turns.nth(1).getByLabel('Request')).toContainText('"approve": true');
+  await expect(turns.nth(1)).toContainText('mcp_call');
 });
 
 test('Stop aborts the stream and keeps what arrived, marked stopped', async ({ page }) => {
