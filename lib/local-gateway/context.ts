@@ -4,7 +4,7 @@ import { countItemTokens, countTokens } from './agent';
 import type { ContextItem, JsonObject } from './agent/contract';
 import { badRequest } from './errors';
 import { hashText, makeItemId } from './ids';
-import { findResponse } from './store';
+import { findResponse, findStoredItem } from './store';
 
 /** Input as stored and listed by input_items: every item has an id; string content becomes parts. */
 export function normalizeInput(input: unknown): ContextItem[] {
@@ -15,7 +15,9 @@ export function normalizeInput(input: unknown): ContextItem[] {
   if (!Array.isArray(input)) return [];
   return input.map((raw) => {
     const item = { ...(raw as JsonObject) };
-    const type = typeof item.type === 'string' ? item.type : 'message';
+    // A bare {id} is an item reference (its type is optional on the wire); anything else without a type is a message.
+    const isBareReference = item.role === undefined && item.content === undefined && typeof item.id === 'string';
+    const type = typeof item.type === 'string' ? item.type : isBareReference ? 'item_reference' : 'message';
     if (type === 'message' && typeof item.content === 'string') {
       item.content = [{ type: item.role === 'assistant' ? 'output_text' : 'input_text', text: item.content, ...(item.role === 'assistant' ? { annotations: [] } : {}) }];
     }
@@ -23,6 +25,19 @@ export function normalizeInput(input: unknown): ContextItem[] {
     const id = typeof item.id === 'string' && item.id ? item.id : makeItemId(type);
     return { ...item, id, type } as ContextItem;
   });
+}
+
+/** Replaces each `item_reference` with the stored item it names (this owner's stored responses); unknown ids are a 400 naming the item. */
+export async function resolveItemReferences(db: Db, items: ContextItem[], ownerKey: string): Promise<ContextItem[]> {
+  if (!items.some((item) => item.type === 'item_reference')) return items;
+  return Promise.all(
+    items.map(async (item, index) => {
+      if (item.type !== 'item_reference') return item;
+      const found = typeof item.id === 'string' ? await findStoredItem(db, ownerKey, item.id) : null;
+      if (!found) throw badRequest(`Item with id '${String(item.id)}' not found.`, `input[${index}].id`, 'item_not_found');
+      return found;
+    }),
+  );
 }
 
 /** Earlier turns of a previous_response_id chain, oldest first: each turn's input items then its output. */

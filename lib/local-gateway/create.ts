@@ -3,7 +3,7 @@ import { createResponseBodyBaseSchema, parseCreateResponseBody } from '@/lib/sch
 import { findModel, LOCAL_MODELS, planTurn } from './agent';
 import type { ContextItem, JsonObject, TurnPlan } from './agent/contract';
 import type { Caller } from './auth';
-import { assertToolOutputs, fitContext, loadChain, normalizeInput } from './context';
+import { assertToolOutputs, fitContext, loadChain, normalizeInput, resolveItemReferences } from './context';
 import { badRequest, GatewayError, jsonResponse } from './errors';
 import { makeId } from './ids';
 import { resolvePrompt, type ResolvedPrompt } from './prompts';
@@ -82,7 +82,7 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
   }
   const prompt: ResolvedPrompt | null = body.prompt ? resolvePrompt(body.prompt as Parameters<typeof resolvePrompt>[0]) : null;
   const instructions = [prompt?.instructions, typeof body.instructions === 'string' ? body.instructions : null].filter(Boolean).join('\n\n') || null;
-  const inputItems = normalizeInput(body.input);
+  const inputItems = await resolveItemReferences(await runtime.getDb(), normalizeInput(body.input), caller.ownerKey);
   const conversationId = conversationIdOf(body.conversation);
   let earlier: ContextItem[] = [];
   if (typeof body.previous_response_id === 'string') earlier = await loadChain(await runtime.getDb(), body.previous_response_id, caller.ownerKey);

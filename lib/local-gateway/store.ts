@@ -98,3 +98,24 @@ export async function findResponseStatus(db: Db, id: string): Promise<{ status: 
   const row = rows[0];
   return row ? { status: row.status, deleted: row.deletedAt !== null } : null;
 }
+
+/** The stored item with this id (an output or input item of a live, stored response of this owner), or null. */
+export async function findStoredItem(db: Db, ownerKey: string, itemId: string): Promise<ContextItem | null> {
+  const probe = JSON.stringify([{ id: itemId }]);
+  const rows = await db
+    .select({ response: gatewayResponses.response, inputItems: gatewayResponses.inputItems })
+    .from(gatewayResponses)
+    .where(
+      and(
+        eq(gatewayResponses.ownerKey, ownerKey),
+        eq(gatewayResponses.stored, true),
+        isNull(gatewayResponses.deletedAt),
+        sql`((${gatewayResponses.response} -> 'output') @> ${probe}::jsonb OR ${gatewayResponses.inputItems} @> ${probe}::jsonb)`,
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const candidates = [...(((row.response as JsonObject).output as ContextItem[] | undefined) ?? []), ...(row.inputItems as ContextItem[])];
+  return candidates.find((item) => item.id === itemId) ?? null;
+}
