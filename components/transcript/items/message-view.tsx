@@ -2,6 +2,7 @@
 import { memo } from 'react';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { isPlainProse, proseParagraphs } from '@/lib/transcript/plain-prose';
 import type { OutputItem } from '@/lib/transcript/types';
 import { asArray, ItemFrame, text } from './item-frame';
 
@@ -108,7 +109,11 @@ function remarkHtmlAsText() {
 const MARKDOWN_CLASSES =
   'break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-zinc-100 [&_pre]:p-2 dark:[&_pre]:bg-zinc-950';
 
-const Markdown = memo(function Markdown({ source }: { source: string }) {
+export const Markdown = memo(function Markdown({ source }: { source: string }) {
+  // Plain prose renders to the same paragraphs without the parser: a long answer costs one pass, not a parse.
+  if (isPlainProse(source)) {
+    return proseParagraphs(source).flatMap((paragraph, index) => [...(index ? ['\n'] : []), <p key={index}>{paragraph}</p>]);
+  }
   return (
     <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} skipHtml components={{ a: SafeLink, pre: ScrollablePre }}>
       {source}
