@@ -3,13 +3,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { loadEnvConfig } from '@next/env';
 import { EnvError, describeDatabase, describeGateway, internalOrigin, parseEnv, type Env } from '../lib/env-schema';
 
 const ROOT = path.resolve(__dirname, '..');
 const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
 const SOURCE_PATHS = ['app', 'components', 'lib', 'public', 'next.config.js', 'package.json', 'tsconfig.json', 'postcss.config.mjs', 'instrumentation.ts', 'proxy.ts'];
 
-function readEnv(): Env {
+/** Reads .env, .env.local and friends exactly as Next.js will, so the port, host and checks here match the server. */
+function readEnv(isDev: boolean): Env {
+  loadEnvConfig(ROOT, isDev, { info: () => undefined, error: console.error });
   try {
     return parseEnv(process.env);
   } catch (error) {
@@ -63,7 +66,7 @@ async function waitForHealth(origin: string, child: ReturnType<typeof spawn>): P
 
 async function main() {
   const isDev = process.argv.includes('--dev');
-  const env = readEnv();
+  const env = readEnv(isDev);
   await assertPortFree(env);
   if (!isDev && isBuildStale()) {
     console.log('Building the playground (the build is missing or older than the sources)…');

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +37,21 @@ describe('npm start', () => {
       ]);
     } finally {
       holder.close();
+    }
+  });
+});
+
+describe('npm start with a .env.local', () => {
+  const file = path.join(ROOT, '.env.local');
+  // Never overwrite a developer's own settings; CI and fresh clones have none.
+  it.skipIf(fs.existsSync(file))('reads settings from .env.local as Next.js does, and checks them before building', () => {
+    fs.writeFileSync(file, 'PORT=not-a-port\n');
+    try {
+      const result = runStart({});
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('PORT must be a port number');
+    } finally {
+      fs.rmSync(file, { force: true });
     }
   });
 });
