@@ -4,6 +4,4 @@ export async function register() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startServer } = await import('@/lib/startup');
   await startServer();
-  const { startJobRefresher } = await import('@/lib/jobs/refresher');
-  startJobRefresher();
 }
