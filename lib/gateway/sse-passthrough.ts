@@ -22,28 +22,10 @@ export function formatErrorEvent(code: string, message: string): string {
   return `event: error\ndata: ${JSON.stringify({ type: 'error', code, message, param: null, sequence_number: null })}\n\n`;
 }
 
-type ReadOutcome = { kind: 'chunk'; value: Uint8Array } | { kind: 'done' } | { kind: 'idle' } | { kind: 'failed'; reason: string };
-
 function describeFailure(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
   if (cause && typeof cause.code === 'string') return cause.code;
   return error instanceof Error ? error.message.slice(0, 80) : 'unknown';
-}
-
-async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, idleMs: number): Promise<ReadOutcome> {
-  let timer: NodeJS.Timeout | undefined;
-  const idle = new Promise<ReadOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'idle' }), idleMs);
-  });
-  const read = reader.read().then(
-    (result): ReadOutcome => (result.done ? { kind: 'done' } : { kind: 'chunk', value: result.value }),
-    (error: unknown): ReadOutcome => ({ kind: 'failed', reason: describeFailure(error) }),
-  );
-  try {
-    return await Promise.race([read, idle]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 const encoder = new TextEncoder();
@@ -55,6 +37,15 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
   let sawTerminal = false;
   let tail = '\n\n';
   let ended = false;
+  // One idle timer for the whole stream, re-armed at each read (a timer per chunk is costly on this hot path).
+  // It only counts while we wait on the gateway: a slow browser is not the gateway being idle.
+  let isWaiting = false;
+  let isIdle = false;
+  const idleTimer = setTimeout(() => {
+    if (!isWaiting) return;
+    isIdle = true;
+    reader.cancel().catch(() => undefined);
+  }, options.idleMs);
 
   const parser = createParser({
     onEvent(message) {
@@ -91,23 +82,30 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const outcome = await readWithin(reader, options.idleMs);
-        if (outcome.kind === 'idle') {
+        isWaiting = true;
+        idleTimer.refresh();
+        let result: ReadableStreamReadResult<Uint8Array>;
+        try {
+          result = await reader.read();
+        } catch (error) {
+          clearTimeout(idleTimer);
+          end(controller, 'upstream_stream_failed', `The gateway connection broke before the response finished (${describeFailure(error)}).`);
+          return;
+        } finally {
+          isWaiting = false;
+        }
+        if (isIdle) {
           options.abortUpstream();
-          reader.cancel().catch(() => undefined);
           end(controller, 'stream_idle_timeout', `The gateway sent nothing for ${options.idleMs} ms (GATEWAY_STREAM_IDLE_MS); the stream was closed.`);
           return;
         }
-        if (outcome.kind === 'failed') {
-          end(controller, 'upstream_stream_failed', `The gateway connection broke before the response finished (${outcome.reason}).`);
-          return;
-        }
-        if (outcome.kind === 'done') {
+        if (result.done) {
+          clearTimeout(idleTimer);
           if (sawTerminal) end(controller);
           else end(controller, 'stream_incomplete', 'The gateway closed the stream before a terminal event.');
           return;
         }
-        const text = decoder.decode(outcome.value, { stream: true });
+        const text = decoder.decode(result.value, { stream: true });
         parser.feed(text);
         if (gates.length > 0) {
           const pending = gates;
@@ -115,9 +113,10 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
           await Promise.all(pending);
         }
         tail = (tail + text).slice(-4);
-        controller.enqueue(outcome.value);
+        controller.enqueue(result.value);
       },
       cancel() {
+        clearTimeout(idleTimer);
         options.abortUpstream();
         reader.cancel().catch(() => undefined);
         if (!ended) options.observer?.onEnd?.();
