@@ -79,7 +79,9 @@ test('an MCP approval request is approved with one click and the call follows in
   await turns.nth(1).getByText('Request sent').click();
   await expect(turns.nth(1).getByLabel('Request')).toContainText('mcp_approval_response');
   await expect(turns.nth(1).getByLabel('Request')).toContainText('"approve": true');
-  await expect(turns.nth(1)).toContainText('mcp_call');
+  const call = turns.nth(1).getByTestId('item-mcp-call');
+  await expect(call).toContainText('MCP call · docs');
+  await expect(call.getByLabel('Output')).not.toBeEmpty();
 });
 
 test('Stop aborts the stream and keeps what arrived, marked stopped', async ({ page }) => {
