@@ -1,9 +1,18 @@
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// The app under test: the production build on its own port, with a fresh embedded database and the local gateway.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The app under test: the production build on a free loopback port (or E2E_PORT), with a fresh embedded database and the local gateway.
+
+/** Asks the OS for a free port once; workers inherit it through E2E_PORT, so every process of the run agrees. */
+function pickFreePort(): number {
+  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+process.env.E2E_PORT ??= String(pickFreePort());
+const PORT = Number(process.env.E2E_PORT);
 const dataDir = path.join(os.tmpdir(), `playground-e2e-${process.pid}`);
 const SERVER_KEY = 'sk-e2e-server-key-do-not-leak-7f3a';
 

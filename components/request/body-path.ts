@@ -27,10 +27,6 @@ export function parsePath(path: string): PathSegment[] {
   return segments;
 }
 
-export function formatPath(segments: readonly PathSegment[]): string {
-  return segments.reduce<string>((out, segment) => (typeof segment === 'number' ? `${out}[${segment}]` : out ? `${out}.${segment}` : segment), '');
-}
-
 export function getPath(root: unknown, path: string | readonly PathSegment[]): unknown {
   const segments = typeof path === 'string' ? parsePath(path) : path;
   let current: unknown = root;

@@ -61,11 +61,6 @@ export function toKeyValueRows(value: unknown): KeyValueRow[] {
   return Object.entries(value).map(([key, entry]) => ({ key, value: typeof entry === 'string' ? entry : JSON.stringify(entry) }));
 }
 
-export function fromKeyValueRows(rows: readonly KeyValueRow[]): JsonObject | undefined {
-  const entries = rows.filter((row) => row.key !== '').map((row) => [row.key, row.value] as const);
-  return entries.length ? Object.fromEntries(entries) : undefined;
-}
-
 /** Draft persistence: only the body and the header the user typed; the browser API key is never part of a draft. */
 export const DRAFT_STORAGE_KEY = 'request-builder-draft-v1';
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquirePgliteLock } from './pglite-lock';
 
@@ -93,8 +93,3 @@ export function redactUrl(value: string): string {
   }
 }
 
-/** Runs raw SQL and returns its rows, whichever driver is underneath (both answer `{ rows }`). */
-export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}

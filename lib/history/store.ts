@@ -1,5 +1,5 @@
-// Sent-request history in the database: insert, search by model, text or response id, and read one entry. Takes the db so tests pass theirs.
-import { desc, eq, ilike, or } from 'drizzle-orm';
+// Sent-request history in the database: insert, search by model, text or response id. Takes the db so tests pass theirs.
+import { desc, ilike, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { requestHistory } from '@/lib/db/schema';
 
@@ -84,7 +84,3 @@ export async function searchHistory(db: Db, query = '', limit = HISTORY_PAGE_SIZ
   return rows.map(toEntry);
 }
 
-export async function getHistoryEntry(db: Db, id: number): Promise<HistoryEntry | null> {
-  const [row] = await db.select().from(requestHistory).where(eq(requestHistory.id, id)).limit(1);
-  return row ? toEntry(row) : null;
-}

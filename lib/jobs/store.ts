@@ -93,12 +93,6 @@ export async function getJob(db: Db, responseId: string): Promise<JobRow | null>
   return job ?? null;
 }
 
-export async function listJobIds(db: Db, responseIds: string[]): Promise<Set<string>> {
-  if (responseIds.length === 0) return new Set();
-  const rows = await db.select({ id: jobs.responseId }).from(jobs).where(inArray(jobs.responseId, responseIds));
-  return new Set(rows.map((row) => row.id));
-}
-
 export async function listHistory(db: Db, responseIds: string[]): Promise<Map<string, StatusEntry[]>> {
   const byJob = new Map<string, StatusEntry[]>();
   if (responseIds.length === 0) return byJob;

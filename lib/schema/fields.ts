@@ -83,4 +83,3 @@ export const objectJsonSchemaSchema = z.record(z.string(), z.unknown()).superRef
   }
 });
 
-export const stringRecordSchema = z.record(z.string(), z.string());

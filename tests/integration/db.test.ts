@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, selectRows, type DatabaseHandle } from '@/lib/db/open';
+import { openDatabase, type DatabaseHandle } from '@/lib/db/open';
 import { DatabaseLockedError } from '@/lib/db/pglite-lock';
 import { presets } from '@/lib/db/schema';
 import { DATABASE_KINDS, makePgliteDir, openTestDatabase } from '../support/databases';
@@ -22,11 +22,10 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     open.push(second);
     const rows = await second.db.select().from(presets).where(eq(presets.name, 'weather'));
     expect(rows.map((row) => row.body)).toEqual([{ model: 'local-agent', input: 'hi' }]);
-    const tables = await selectRows<{ table_name: string }>(
-      second.db,
-      sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
-    );
-    const names = tables.map((row) => row.table_name);
+    const tables = (await second.db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`)) as unknown as {
+      rows: { table_name: string }[];
+    };
+    const names = tables.rows.map((row) => row.table_name);
     expect(names).toEqual(expect.arrayContaining(['jobs', 'webhook_deliveries', 'gateway_responses', 'request_history', 'seen_responses']));
   });
 

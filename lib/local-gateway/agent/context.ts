@@ -50,11 +50,6 @@ export function earlierQuestions(context: readonly ContextItem[]): string[] {
     .filter(Boolean);
 }
 
-/** Items after the latest user message (tool calls, their outputs, approvals). */
-export function trailingItems(context: readonly ContextItem[]): ContextItem[] {
-  return context.slice(lastUserIndex(context) + 1);
-}
-
 const RESULT_TYPES = new Set([
   'function_call_output',
   'custom_tool_call_output',
