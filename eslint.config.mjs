@@ -15,6 +15,24 @@ const config = [
     },
   },
   {
+    // String columns come from lib/db/columns.ts, which stores any text faithfully (lib/db/README.md).
+    files: ['lib/db/schema/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm/pg-core',
+              importNames: ['text', 'jsonb', 'json', 'varchar', 'char'],
+              message: 'Use text and jsonb from lib/db/columns.ts: they keep NUL and lone surrogates.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'tests/**', '*.config.*'],
     rules: { 'no-console': 'off' },
   },

@@ -1,5 +1,6 @@
 // Sent-request history in the database: insert, search by model, text or response id. Takes the db so tests pass theirs.
-import { desc, ilike, or } from 'drizzle-orm';
+import { desc, or } from 'drizzle-orm';
+import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
 import { requestHistory } from '@/lib/db/schema';
 
@@ -78,7 +79,7 @@ export async function searchHistory(db: Db, query = '', limit = HISTORY_PAGE_SIZ
   const trimmed = query.trim();
   const pattern = `%${escapeLike(trimmed)}%`;
   const where = trimmed
-    ? or(ilike(requestHistory.model, pattern), ilike(requestHistory.searchText, pattern), ilike(requestHistory.responseId, pattern))
+    ? or(ilikeText(requestHistory.model, pattern), ilikeText(requestHistory.searchText, pattern), ilikeText(requestHistory.responseId, pattern))
     : undefined;
   const rows = await db.select().from(requestHistory).where(where).orderBy(desc(requestHistory.createdAt), desc(requestHistory.id)).limit(limit);
   return rows.map(toEntry);

@@ -1,6 +1,7 @@
 // Jobs in the database: create, apply a status change with its source (history only on change), list, and schedule polls.
 import 'server-only';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, lte, min, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, min, notInArray, type SQL } from 'drizzle-orm';
+import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
 import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
 import { POLL_FIRST_DELAY_MS, TERMINAL_STATUSES, isTerminalStatus, shouldApplyStatus, type StatusEntry } from './status';
@@ -79,7 +80,7 @@ export interface JobFilter {
 export async function listJobs(db: Db, filter: JobFilter = {}): Promise<JobRow[]> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(jobs.status, filter.status));
-  if (filter.q) conditions.push(ilike(jobs.responseId, `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
+  if (filter.q) conditions.push(ilikeText(jobs.responseId, `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
   return db
     .select()
     .from(jobs)

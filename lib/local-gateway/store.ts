@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { gatewayConversations, gatewayResponseEvents, gatewayResponses } from '@/lib/db/schema/gateway';
+import { encodeJsonText } from '@/lib/db/text-codec';
 import type { ContextItem, JsonObject } from './agent/contract';
 
 export type StoredResponse = typeof gatewayResponses.$inferSelect;
@@ -73,7 +74,7 @@ export async function appendConversationItems(db: Db, id: string, items: Context
   if (items.length === 0) return;
   await db
     .update(gatewayConversations)
-    .set({ items: sql`${gatewayConversations.items} || ${JSON.stringify(items)}::jsonb` })
+    .set({ items: sql`${gatewayConversations.items} || ${encodeJsonText(items)}::jsonb` })
     .where(eq(gatewayConversations.id, id));
 }
 
@@ -101,7 +102,7 @@ export async function findResponseStatus(db: Db, id: string): Promise<{ status: 
 
 /** The stored item with this id (an output or input item of a live, stored response of this owner), or null. */
 export async function findStoredItem(db: Db, ownerKey: string, itemId: string): Promise<ContextItem | null> {
-  const probe = JSON.stringify([{ id: itemId }]);
+  const probe = encodeJsonText([{ id: itemId }]);
   const rows = await db
     .select({ response: gatewayResponses.response, inputItems: gatewayResponses.inputItems })
     .from(gatewayResponses)

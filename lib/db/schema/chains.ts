@@ -1,5 +1,6 @@
 // Tables of the chain explorer: every response id the playground has seen, with its parent.
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { text } from '../columns';
 
 export const seenResponses = pgTable(
   'seen_responses',

@@ -1,5 +1,6 @@
 // Tables of the local gateway: stored responses, their replayable stream events, and conversations.
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, text } from '../columns';
 
 export const gatewayResponses = pgTable(
   'gateway_responses',

@@ -1,5 +1,6 @@
 // Tables of the jobs page: background responses being tracked and every status they passed through.
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { text } from '../columns';
 
 export const jobs = pgTable('jobs', {
   responseId: text('response_id').primaryKey(),

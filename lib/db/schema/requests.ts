@@ -1,5 +1,6 @@
 // Tables of the request builder: sent-request history and named presets.
-import { index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, text } from '../columns';
 
 export const requestHistory = pgTable(
   'request_history',

@@ -1,5 +1,6 @@
 // Tables of webhook capture: capture endpoints and every delivery they received, raw bytes kept.
-import { boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, text } from '../columns';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
