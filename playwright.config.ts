@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { enterRunTempRoot } from './tests/support/run-temp-root';
 
 // The app under test: the production build on a free loopback port (or E2E_PORT), with a fresh embedded database and the local gateway.
 
@@ -13,12 +13,14 @@ function pickFreePort(): number {
 
 process.env.E2E_PORT ??= String(pickFreePort());
 const PORT = Number(process.env.E2E_PORT);
-const dataDir = path.join(os.tmpdir(), `playground-e2e-${process.pid}`);
+// Every temporary folder of the run (the app's database, the specs' own) is inside one, removed by the global teardown.
+const dataDir = path.join(enterRunTempRoot('e2e'), 'app');
 const SERVER_KEY = 'sk-e2e-server-key-do-not-leak-7f3a';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

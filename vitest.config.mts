@@ -15,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: ['tests/support/temp-root-global-setup.ts'] },
       },
       {
         extends: true,
@@ -23,7 +23,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          // The temp root first, so the PostgreSQL server's folder is inside it; teardowns run in reverse.
+          globalSetup: ['tests/support/temp-root-global-setup.ts', 'tests/support/postgres-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,15 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findFreePort } from '../support/postgres-server';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-function runStart(env: Record<string, string>) {
+function runStart(env: Record<string, string>, root = ROOT) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: ROOT,
+    cwd: root,
     encoding: 'utf8',
     timeout: 60_000,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...env },
@@ -42,16 +43,25 @@ describe('npm start', () => {
 });
 
 describe('npm start with a .env.local', () => {
-  const file = path.join(ROOT, '.env.local');
-  // Never overwrite a developer's own settings; CI and fresh clones have none.
-  it.skipIf(fs.existsSync(file))('reads settings from .env.local as Next.js does, and checks them before building', () => {
-    fs.writeFileSync(file, 'PORT=not-a-port\n');
+  it('reads settings from .env.local as Next.js does, and checks them before building', () => {
+    // A copy of the script beside its settings module, so the test's .env.local never touches the repository's own.
+    const repositoryEnvLocal = path.join(ROOT, '.env.local');
+    const readRepositoryEnvLocal = () => (fs.existsSync(repositoryEnvLocal) ? fs.readFileSync(repositoryEnvLocal, 'utf8') : null);
+    const before = readRepositoryEnvLocal();
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-start-'));
     try {
-      const result = runStart({});
+      for (const file of ['scripts/start.ts', 'lib/env-schema.ts', 'package.json']) {
+        fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+        fs.copyFileSync(path.join(ROOT, file), path.join(root, file));
+      }
+      fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+      fs.writeFileSync(path.join(root, '.env.local'), 'PORT=not-a-port\n');
+      const result = runStart({}, root);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('PORT must be a port number');
+      expect(readRepositoryEnvLocal()).toBe(before);
     } finally {
-      fs.rmSync(file, { force: true });
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });

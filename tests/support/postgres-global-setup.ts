@@ -11,5 +11,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startPostgres();
   project.provide('postgresUrl', server.url);
-  return () => server.stop();
+  let isStopped = false;
+  const stop = () => {
+    if (isStopped) return;
+    isStopped = true;
+    server.stop();
+  };
+  // An interrupted run (Ctrl+C) skips the teardown: stop the server on exit too, before its folder is removed.
+  process.prependOnceListener('exit', stop);
+  return stop;
 }
