@@ -13,6 +13,8 @@ let upstream: FakeUpstream;
 
 beforeAll(async () => {
   process.env.PGLITE_DIR = makePgliteDir();
+  // Opened up front: the first open runs the migrations, which on a loaded machine can outlast the proxy's 2 s wait for a job row.
+  await db();
   upstream = await startFakeUpstream();
 });
 afterAll(async () => {
