@@ -4,6 +4,7 @@ import { findModel, LOCAL_MODELS, planTurn } from './agent';
 import type { ContextItem, JsonObject, TurnPlan } from './agent/contract';
 import type { Caller } from './auth';
 import { assertToolOutputs, fitContext, loadChain, normalizeInput, resolveItemReferences } from './context';
+import { readBodyText } from './body';
 import { badRequest, GatewayError, jsonResponse } from './errors';
 import { makeId } from './ids';
 import { resolvePrompt, type ResolvedPrompt } from './prompts';
@@ -19,8 +20,9 @@ const KNOWN_PARAMETERS = new Set(Object.keys(createResponseBodyBaseSchema.shape)
 async function readBody(request: Request): Promise<JsonObject> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await request.text());
-  } catch {
+    parsed = JSON.parse(await readBodyText(request));
+  } catch (error) {
+    if (error instanceof GatewayError) throw error;
     throw badRequest('We could not parse the JSON body of your request. Send a valid JSON object.', null, 'invalid_json');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('The request body must be a JSON object.', null, 'invalid_type');

@@ -5,6 +5,7 @@ import { getEnv } from '@/lib/env';
 import { publicOrigin } from '@/lib/env-schema';
 import { errorResponse, GatewayError } from './errors';
 import { createLocalGateway, type LocalGateway } from './index';
+import { makeRequestId } from './router';
 
 const holder = globalThis as typeof globalThis & { __playgroundLocalGateway?: LocalGateway };
 
@@ -25,9 +26,11 @@ function getLocalGateway(): LocalGateway {
 /** Serves /api/v1/llm/* when no remote gateway is configured; otherwise a 404 envelope saying so. */
 export async function handleLocalGatewayRequest(request: Request): Promise<Response> {
   if (getEnv().GATEWAY_BASE_URL) {
-    return errorResponse(
+    const response = errorResponse(
       new GatewayError(404, 'The local gateway is off because GATEWAY_BASE_URL is set; send requests to that gateway instead.', { code: 'local_gateway_disabled' }),
     );
+    response.headers.set('x-request-id', makeRequestId());
+    return response;
   }
   return getLocalGateway().handle(request);
 }

@@ -1,4 +1,5 @@
 // Routes paths under /api/v1/llm to the gateway's operations; every failure becomes the JSON error envelope.
+import { randomBytes } from 'node:crypto';
 import { LOCAL_MODELS } from './agent';
 import { authenticate } from './auth';
 import { createResponse } from './create';
@@ -54,13 +55,24 @@ async function dispatch(runtime: GatewayRuntime, request: Request): Promise<Resp
   throw notFound;
 }
 
-export async function routeRequest(runtime: GatewayRuntime, request: Request): Promise<Response> {
+/** A fresh id for one request: sent back as `x-request-id` (the SDKs surface it as `request_id`) and logged with failures. */
+export function makeRequestId(): string {
+  return `req_${randomBytes(16).toString('hex')}`;
+}
+
+async function answer(runtime: GatewayRuntime, request: Request, requestId: string): Promise<Response> {
   try {
     return await dispatch(runtime, request);
   } catch (error) {
     if (error instanceof GatewayError) return errorResponse(error);
-    const requestId = Math.random().toString(36).slice(2, 10);
     console.error(`local gateway: ${request.method} failed (request ${requestId}): ${(error as Error).message}`);
     return errorResponse(new GatewayError(500, `The local gateway failed to handle the request (request id ${requestId}).`, { code: 'server_error' }));
   }
+}
+
+/** Every reply, success, error or stream, carries `x-request-id` (see docs/protocol.md, "Request ids"). */
+export async function routeRequest(runtime: GatewayRuntime, request: Request, requestId = makeRequestId()): Promise<Response> {
+  const response = await answer(runtime, request, requestId);
+  response.headers.set('x-request-id', requestId);
+  return response;
 }

@@ -3,7 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@/lib/db/open';
 import { LOCAL_GATEWAY_DEV_KEY } from '@/lib/env-schema';
+import { bodyTooLarge, MAX_BODY_BYTES } from './body';
+import { errorResponse, GatewayError } from './errors';
 import { createLocalGateway, type LocalGateway } from './index';
+import { makeRequestId } from './router';
 
 export interface LocalGatewayServerOptions {
   port: number;
@@ -17,19 +20,52 @@ export interface LocalGatewayServerOptions {
   publicOrigin?: string;
 }
 
-export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+export { MAX_BODY_BYTES } from './body';
+/** After a 413, the rest of an upload is read and discarded up to these bounds, then the connection is cut. */
+const LINGER_BYTES = 64 * 1024 * 1024;
+const LINGER_MS = 10_000;
 
-class BodyTooLargeError extends Error {}
+type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too_large' | 'unreadable' };
 
-async function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads the body up to MAX_BODY_BYTES. Past it, the rest is drained (not kept), so the 413 reaches the client
+ * and the socket closes cleanly instead of with a reset that breaks the client's next request.
+ */
+function readBody(req: http.IncomingMessage): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const declared = Number(req.headers['content-length']);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number.isFinite(declared) && declared > MAX_BODY_BYTES;
+    const refuse = () => {
+      resolve({ ok: false, reason: 'too_large' });
+      const timer = setTimeout(() => req.destroy(), LINGER_MS);
+      timer.unref();
+      req.on('end', () => clearTimeout(timer));
+      req.on('close', () => clearTimeout(timer));
+    };
+    if (tooLarge) refuse();
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (tooLarge) {
+        if (size > MAX_BODY_BYTES + LINGER_BYTES) req.destroy();
+        return;
+      }
+      if (size > MAX_BODY_BYTES) {
+        tooLarge = true;
+        chunks.length = 0;
+        refuse();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!tooLarge) resolve({ ok: true, body: Buffer.concat(chunks) });
+    });
+    req.on('error', () => {
+      if (!tooLarge) resolve({ ok: false, reason: 'unreadable' });
+    });
+  });
 }
 
 function toRequest(req: http.IncomingMessage, body: Buffer, origin: string, signal: AbortSignal): Request {
@@ -42,8 +78,11 @@ function toRequest(req: http.IncomingMessage, body: Buffer, origin: string, sign
   return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body: hasBody ? new Uint8Array(body) : undefined, signal });
 }
 
-async function writeResponse(res: http.ServerResponse, response: Response): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
+async function writeResponse(res: http.ServerResponse, response: Response, requestId?: string): Promise<void> {
+  const headers = Object.fromEntries(response.headers.entries());
+  if (requestId) headers['x-request-id'] = requestId;
+  if (!res.shouldKeepAlive) headers.connection = 'close';
+  res.writeHead(response.status, headers);
   res.flushHeaders();
   if (!response.body) {
     res.end();
@@ -70,16 +109,17 @@ async function serve(gateway: LocalGateway, req: http.IncomingMessage, res: http
   res.on('close', () => {
     if (!res.writableFinished) disconnect.abort();
   });
-  let body: Buffer;
-  try {
-    body = await readBody(req);
-  } catch (error) {
-    const tooLarge = error instanceof BodyTooLargeError;
-    res.writeHead(tooLarge ? 413 : 400, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { message: tooLarge ? 'Request body too large.' : 'Could not read the request body.', type: 'invalid_request_error', param: null, code: tooLarge ? 'request_too_large' : null } }));
+  const read = await readBody(req);
+  if (!read.ok) {
+    const tooLarge = read.reason === 'too_large';
+    const error = tooLarge
+      ? bodyTooLarge()
+      : new GatewayError(400, 'Could not read the request body.', { code: 'invalid_body' });
+    res.shouldKeepAlive = false;
+    await writeResponse(res, errorResponse(error), makeRequestId());
     return;
   }
-  const response = await gateway.handle(toRequest(req, body, origin, disconnect.signal));
+  const response = await gateway.handle(toRequest(req, read.body, origin, disconnect.signal));
   if (disconnect.signal.aborted) {
     await response.body?.cancel().catch(() => undefined);
     return;
@@ -110,7 +150,7 @@ export async function startLocalGatewayServer(options: LocalGatewayServerOptions
   server.on('request', (req, res) => {
     serve(gateway, req, res, url).catch((error: Error) => {
       console.error(`local gateway: request failed: ${error.message}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', 'x-request-id': makeRequestId() });
       res.end();
     });
   });

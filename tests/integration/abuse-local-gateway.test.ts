@@ -7,7 +7,7 @@ import { createLocalGateway, type LocalGateway } from '@/lib/local-gateway';
 import { MAX_BODY_BYTES } from '@/lib/local-gateway/server';
 import { openTestDatabase } from '../support/databases';
 import { checkErrorEnvelope, listInvalidBodies, VALID_BASES } from '../support/invalid-bodies';
-import { callGateway, startTestGateway, startWebhookReceiver, type TestGateway, type WebhookReceiver } from '../support/local-gateway';
+import { callGateway, startTestGateway, startWebhookReceiver, TEST_API_KEY, type TestGateway, type WebhookReceiver } from '../support/local-gateway';
 
 const API_KEY = 'sk-abuse-local-gateway-key';
 let handle: DatabaseHandle;
@@ -85,6 +85,24 @@ describe('invalid create bodies at the local gateway', () => {
     expect(await storedResponses()).toBe(Object.keys(VALID_BASES).length);
   });
 
+  it(`answers 413 in process too (the Next mount) for a body over ${MAX_BODY_BYTES} bytes, declared or streamed`, async () => {
+    const declared = await create(`{"model":"local-echo","input":"${'x'.repeat(MAX_BODY_BYTES)}"}`);
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ error: { code: 'request_too_large', type: 'invalid_request_error' } });
+    const chunk = new TextEncoder().encode('x'.repeat(1024 * 1024));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < 21; index += 1) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const streamed = await gateway.handle(
+      new Request('http://127.0.0.1:4798/api/v1/llm/responses', { method: 'POST', headers: { authorization: `Bearer ${API_KEY}` }, body, duplex: 'half' } as RequestInit),
+    );
+    expect(streamed.status).toBe(413);
+    expect(streamed.headers.get('x-request-id')).toMatch(/^req_/);
+  });
+
   it('refuses a webhook_url off this machine before any delivery, naming the field', async () => {
     for (const target of ['http://10.0.0.1/hook', 'http://example.com/hook', 'http://169.254.169.254/latest', 'http://[::ffff:10.0.0.1]/']) {
       const reply = await create(JSON.stringify({ model: 'local-echo', input: 'hi', background: true, webhook_url: target }));
@@ -105,11 +123,35 @@ describe('the local gateway HTTP server', () => {
   });
   afterAll(() => server?.close());
 
-  it(`refuses a body over ${MAX_BODY_BYTES} bytes with 413 and keeps serving`, async () => {
+  it(`refuses a body over ${MAX_BODY_BYTES} bytes with 413, closes that connection cleanly and keeps serving`, async () => {
     const huge = `{"model":"local-echo","input":"${'x'.repeat(MAX_BODY_BYTES)}"}`;
-    const refused = await callGateway(server, '/responses', { body: huge });
-    expect(refused.status).toBe(413);
-    expect(await refused.json()).toMatchObject({ error: { code: 'request_too_large', type: 'invalid_request_error' } });
+    const streamed = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          const chunk = new TextEncoder().encode('x'.repeat(1024 * 1024));
+          controller.enqueue(new TextEncoder().encode('{"model":"local-echo","input":"'));
+          for (let index = 0; index < 22; index += 1) controller.enqueue(chunk);
+          controller.close();
+        },
+      });
+    for (let round = 0; round < 3; round += 1) {
+      const refused = await callGateway(server, '/responses', { body: huge });
+      expect(refused.status).toBe(413);
+      expect(refused.headers.get('connection')).toBe('close');
+      expect(refused.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);
+      expect(await refused.json()).toMatchObject({ error: { code: 'request_too_large', type: 'invalid_request_error' } });
+      // The next request must not land on a half-closed socket (fetch would fail with ECONNRESET).
+      expect((await callGateway(server, '/responses', { body: { model: 'local-echo', input: `round ${round}` } })).status).toBe(200);
+      const chunked = await fetch(`${server.baseURL}/responses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
+        body: streamed(),
+        duplex: 'half',
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+      await chunked.body?.cancel();
+      expect((await callGateway(server, '/models')).status).toBe(200);
+    }
     const deep = await callGateway(server, '/responses', { body: `{"model":"local-echo","service_tier":${'['.repeat(10_000)}${']'.repeat(10_000)}}` });
     expect(deep.status).toBe(400);
     expect(await deep.json()).toMatchObject({ error: { param: 'service_tier', code: 'invalid_value' } });

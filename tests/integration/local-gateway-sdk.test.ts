@@ -116,4 +116,23 @@ describe('local gateway with the official openai client', () => {
 
     await expect(client.responses.retrieve('resp_missing')).rejects.toBeInstanceOf(OpenAI.NotFoundError);
   });
+
+  it('sends an x-request-id the SDK surfaces on results, streams, deletes and errors', async () => {
+    const requestId = /^req_[0-9a-f]{32}$/;
+    const created = await client.responses.create({ model: 'local-agent', input: 'ids please' });
+    expect(created._request_id).toMatch(requestId);
+    const retrieved = await client.responses.retrieve(created.id).withResponse();
+    expect(retrieved.request_id).toMatch(requestId);
+    expect(retrieved.request_id).not.toBe(created._request_id);
+    const streamed = await client.responses.create({ model: 'local-agent', input: 'stream ids', stream: true }).withResponse();
+    expect(streamed.request_id).toMatch(requestId);
+    for await (const event of streamed.data) expect(event.type).toBeTruthy();
+    expect((await client.responses.inputItems.list(created.id).withResponse()).request_id).toMatch(requestId);
+    expect((await client.responses.delete(created.id).withResponse()).request_id).toMatch(requestId);
+    const missing = await client.responses.retrieve('resp_missing').catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
+    expect((missing as InstanceType<typeof OpenAI.NotFoundError>).requestID).toMatch(requestId);
+    const unauthorized = await makeClient(gateway, { apiKey: 'sk-wrong' }).models.list().catch((error: unknown) => error);
+    expect((unauthorized as InstanceType<typeof OpenAI.AuthenticationError>).requestID).toMatch(requestId);
+  });
 });

@@ -6,6 +6,7 @@ describe('Next mount of the local gateway', () => {
     const { handleLocalGatewayRequest } = await import('@/lib/local-gateway/next-mount');
     const response = await handleLocalGatewayRequest(new Request('http://127.0.0.1:3000/api/v1/llm/models'));
     expect(response.status).toBe(404);
+    expect(response.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);
     const body = (await response.json()) as { error: { code: string; message: string; type: string; param: null } };
     expect(body.error).toMatchObject({ code: 'local_gateway_disabled', type: 'invalid_request_error', param: null });
     expect(body.error.message).toContain('GATEWAY_BASE_URL');
