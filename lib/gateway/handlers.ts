@@ -12,7 +12,7 @@ import type { SseObserver } from './sse-passthrough';
 import { callGateway, knownSecrets, resolveUpstream, type CallGatewayInit } from './upstream';
 
 const RETRIEVE_QUERY = ['stream', 'starting_after', 'include[]', 'include', 'include_obfuscation'];
-const INPUT_ITEMS_QUERY = ['limit', 'order', 'after', 'include[]', 'include'];
+const INPUT_ITEMS_QUERY = ['limit', 'order', 'after', 'before', 'include[]', 'include'];
 
 /** Shown by GET /api/models when the gateway has no model list. */
 export const FALLBACK_MODELS = ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4o-mini', 'o4-mini', 'gpt-5', 'gpt-5-mini'];

@@ -6,7 +6,8 @@ import { badRequest, jsonResponse, responseNotFound } from './errors';
 import { abortResponse, type ResponseObject } from './response-object';
 import type { GatewayRuntime } from './runtime';
 import { findResponse, findResponseStatus, listEvents, markDeleted, saveResponseState, type StoredResponse } from './store';
-import { sseResponse, type EventSink } from './stream';
+import { createPresenter } from './present';
+import { sseResponse, withObfuscation, type EventSink } from './stream';
 
 const REPLAY_POLL_MS = 250;
 
@@ -28,29 +29,45 @@ function checkInclude(url: URL): void {
   }
 }
 
-function parseBooleanParam(url: URL, name: string): boolean {
+function parseBooleanParam(url: URL, name: string, fallback = false): boolean {
   const value = url.searchParams.get(name);
-  if (value === null || value === 'false') return false;
+  if (value === null) return fallback;
   if (value === 'true') return true;
+  if (value === 'false') return false;
   throw badRequest(`Invalid value for '${name}': expected true or false.`, name, 'invalid_value');
+}
+
+/** A plain whole number written in digits (no sign unless allowed, no spaces, no exponent), or 400 naming the parameter. */
+function parseWholeParam(url: URL, name: string, options: { fallback: number; min: number; max?: number; expected: string }): number {
+  const raw = url.searchParams.get(name);
+  if (raw === null) return options.fallback;
+  const value = /^-?\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < options.min || (options.max !== undefined && value > options.max)) {
+    throw badRequest(`Invalid value for '${name}': expected ${options.expected}, got '${raw.slice(0, 40)}'.`, name, 'invalid_value');
+  }
+  return value;
+}
+
+function requestedIncludes(url: URL): Set<string> {
+  return new Set([...url.searchParams.getAll('include[]'), ...url.searchParams.getAll('include')]);
 }
 
 export async function retrieveResponse(runtime: GatewayRuntime, request: Request, id: string, caller: Caller): Promise<Response> {
   const url = new URL(request.url);
   checkInclude(url);
+  const stream = parseBooleanParam(url, 'stream');
+  const startingAfter = parseWholeParam(url, 'starting_after', { fallback: -1, min: -1, expected: 'the sequence_number of the last event received (a whole number, -1 for all)' });
+  const obfuscation = parseBooleanParam(url, 'include_obfuscation', true);
   const row = await requireStored(runtime, id, caller);
-  if (!parseBooleanParam(url, 'stream')) return jsonResponse(currentResponse(runtime, row));
+  const presenter = createPresenter(requestedIncludes(url), row.response as JsonObject);
+  if (!stream) return jsonResponse(presenter.response(currentResponse(runtime, row)));
   if (!row.background || !row.stream) {
     throw badRequest('This response cannot be streamed: only responses created with background: true and stream: true can be.', 'stream', 'invalid_value');
   }
-  const rawAfter = url.searchParams.get('starting_after');
-  const startingAfter = rawAfter === null ? -1 : Number(rawAfter);
-  if (!Number.isInteger(startingAfter) || startingAfter < -1) {
-    throw badRequest("Invalid value for 'starting_after': expected a whole number (a sequence_number).", 'starting_after', 'invalid_value');
-  }
+  const present = (sink: EventSink): EventSink => ({ ...sink, event: (event) => sink.event(withObfuscation(presenter.event(event), obfuscation)) });
   const run = runtime.runs.get(id);
-  if (run) return sseResponse((sink) => run.subscribe(sink, startingAfter), request.signal);
-  return sseResponse((sink) => replayStored(runtime, id, startingAfter, sink), request.signal);
+  if (run) return sseResponse((sink) => run.subscribe(present(sink), startingAfter), request.signal);
+  return sseResponse((sink) => replayStored(runtime, id, startingAfter, present(sink)), request.signal);
 }
 
 /** Replays persisted events; when the run lives in another process, keeps polling until it ends. */
@@ -111,30 +128,34 @@ export async function cancelResponse(runtime: GatewayRuntime, id: string, caller
   return jsonResponse(cancelled);
 }
 
+/** `after` and `before` are item ids in the listing order; with only `before`, the page is the `limit` items just before it. */
 export async function listInputItems(runtime: GatewayRuntime, request: Request, id: string, caller: Caller): Promise<Response> {
   const url = new URL(request.url);
   checkInclude(url);
-  const rawLimit = url.searchParams.get('limit');
-  const limit = rawLimit === null ? 20 : Number(rawLimit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest("Invalid 'limit': expected a whole number from 1 to 100.", 'limit', 'invalid_value');
+  const limit = parseWholeParam(url, 'limit', { fallback: 20, min: 1, max: 100, expected: 'a whole number from 1 to 100' });
   const order = url.searchParams.get('order') ?? 'desc';
   if (order !== 'asc' && order !== 'desc') throw badRequest("Invalid 'order': expected 'asc' or 'desc'.", 'order', 'invalid_value');
   const row = await requireStored(runtime, id, caller);
   const items = [...(row.inputItems as ContextItem[])];
   if (order === 'desc') items.reverse();
-  const after = url.searchParams.get('after');
-  let start = 0;
-  if (after !== null) {
-    const index = items.findIndex((item) => item.id === after);
-    if (index < 0) throw badRequest(`No input item with id '${after}' in this response.`, 'after', 'invalid_value');
-    start = index + 1;
-  }
-  const data = items.slice(start, start + limit) as JsonObject[];
+  const cursorIndex = (name: 'after' | 'before'): number | null => {
+    const cursor = url.searchParams.get(name);
+    if (cursor === null) return null;
+    const index = items.findIndex((item) => item.id === cursor);
+    if (index < 0) throw badRequest(`No input item with id '${cursor.slice(0, 100)}' in this response.`, name, 'invalid_value');
+    return index;
+  };
+  const after = cursorIndex('after');
+  const before = cursorIndex('before');
+  const start = after === null ? 0 : after + 1;
+  const end = before ?? items.length;
+  const window = items.slice(start, Math.max(start, end));
+  const data = (before !== null && after === null ? window.slice(-limit) : window.slice(0, limit)) as JsonObject[];
   return jsonResponse({
     object: 'list',
     data,
     first_id: (data[0]?.id as string | undefined) ?? null,
     last_id: (data[data.length - 1]?.id as string | undefined) ?? null,
-    has_more: start + limit < items.length,
+    has_more: window.length > data.length,
   });
 }

@@ -1,10 +1,26 @@
 // SSE framing (`event: <type>` + one `data:` line, no [DONE]) and the streamed HTTP response fed by a run's subscription.
+import { obfuscationPad } from './agent';
 import type { JsonObject } from './agent/contract';
 
 const encoder = new TextEncoder();
 
 export function encodeSseEvent(event: JsonObject): Uint8Array {
   return encoder.encode(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+}
+
+/**
+ * Obfuscation padding as a re-stream asked for it (`include_obfuscation`, default true): item-scoped deltas get or lose
+ * their `obfuscation` field whatever the original stream had.
+ */
+export function withObfuscation(event: JsonObject, include: boolean): JsonObject {
+  const isDelta = typeof event.delta === 'string' && typeof event.item_id === 'string' && String(event.type).endsWith('.delta');
+  if (!include) {
+    if (!('obfuscation' in event)) return event;
+    const { obfuscation: _padding, ...bare } = event;
+    return bare;
+  }
+  if (!isDelta || typeof event.obfuscation === 'string') return event;
+  return { ...event, obfuscation: obfuscationPad(`${String(event.item_id)}\u0000${String(event.type)}\u0000${String(event.sequence_number)}`, (event.delta as string).length) };
 }
 
 export interface EventSink {

@@ -4,4 +4,6 @@ export { itemEvents } from './events';
 export { countItemTokens, countTokens } from './tokens';
 export { DEFAULT_MODEL, LOCAL_MODELS, findModel } from './models';
 export { TRIGGERS } from './triggers';
+export { encryptedReasoningContent } from './reasoning';
+export { obfuscationPad } from './ids';
 export type * from './contract';

@@ -34,7 +34,7 @@ function addReasoning(turn: Turn, action: Action): void {
       approach: describeApproach(action),
       summary: turn.options.reasoningSummary,
       encrypted: turn.options.include.has(INCLUDE_REASONING),
-      hiddenTokens,
+      effort: turn.options.reasoningEffort,
     }),
   );
   turn.hiddenReasoning.set(id, hiddenTokens);

@@ -36,7 +36,12 @@ export interface ReasoningSpec {
   approach: string;
   summary: string | undefined;
   encrypted: boolean;
-  hiddenTokens: number;
+  effort: string | undefined;
+}
+
+/** The opaque stand-in for a reasoning item's encrypted content (the same at create and on a later GET with the include). */
+export function encryptedReasoningContent(itemId: string, effort: string | undefined): string {
+  return opaqueBlob(`${itemId}\u0000reasoning`, 48 + Math.ceil(hiddenReasoningTokens(effort) / 4));
 }
 
 export function buildReasoning(spec: ReasoningSpec): OutputItem {
@@ -44,6 +49,6 @@ export function buildReasoning(spec: ReasoningSpec): OutputItem {
     ? summaryTexts(spec.question, spec.approach, spec.summary).map((text) => ({ type: 'summary_text', text }))
     : [];
   const item: OutputItem = { id: spec.id, type: 'reasoning', summary, status: 'completed' };
-  if (spec.encrypted) item.encrypted_content = opaqueBlob(`${spec.id}\u0000reasoning`, 48 + Math.ceil(spec.hiddenTokens / 4));
+  if (spec.encrypted) item.encrypted_content = encryptedReasoningContent(spec.id, spec.effort);
   return item;
 }
