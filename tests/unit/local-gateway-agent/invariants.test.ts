@@ -3,7 +3,7 @@ import { countItemTokens, itemEvents } from '@/lib/local-gateway/agent';
 import type { TurnPlan } from '@/lib/local-gateway/agent/contract';
 import { plan, replayThroughSdk, userMessage, WEATHER_TOOL } from './helpers';
 
-/** Item-level event types of the §1.3 catalogue. */
+/** Item-level event types of the public Responses event catalogue (docs/protocol.md, "Streaming"). */
 const CATALOGUE = new Set([
   'response.output_item.added', 'response.output_item.done', 'response.content_part.added', 'response.content_part.done',
   'response.output_text.delta', 'response.output_text.done', 'response.output_text.annotation.added',

@@ -16,7 +16,7 @@ describe('text message', () => {
     expect(text).toContain('Tell me about tide pools');
   });
 
-  it('streams the §1.4 event order with consistent ids, and deltas concatenate to the text', () => {
+  it('streams the message event order (added, part, deltas, done) with consistent ids, and deltas concatenate to the text', () => {
     const turn = plan({ input: 'Tell me about tide pools' });
     const item = turn.items[0]!;
     const events = itemEvents(item, 0, { obfuscation: false, partialImages: 0 });

@@ -35,7 +35,7 @@ function refusalEvents(emit: Emitter, part: JsonObject, contentIndex: number): v
   emit.scoped('response.content_part.done', { ...at, part });
 }
 
-/** Audio events carry no item_id/output_index (§1.3); the part itself is added and done like any other. */
+/** Audio events carry no item_id/output_index (docs/protocol.md, "Streaming"); the part itself is added and done like any other. */
 function audioEvents(emit: Emitter, part: JsonObject, contentIndex: number): void {
   const at = { content_index: contentIndex };
   const format = stringField(part, 'format') || 'wav';

@@ -1,4 +1,4 @@
-// Stream events of tool items: argument/input/code deltas and the hosted-tool progress events of §1.3.
+// Stream events of tool items: argument/input/code deltas and the hosted-tool progress events (docs/protocol.md, "Streaming").
 import type { ItemEventOptions, JsonObject, OutputItem } from '../contract';
 import { renderPatternBase64 } from '../png';
 import type { Emitter } from './emitter';

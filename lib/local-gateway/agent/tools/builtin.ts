@@ -1,4 +1,4 @@
-// Built-in tools the agent runs itself: each pushes its item (§2 shapes) and returns a finding for the final answer.
+// Built-in tools the agent runs itself: each pushes its item (public Responses item shapes) and returns a finding for the final answer.
 import { evaluateArithmetic } from '../answer';
 import type { JsonObject } from '../contract';
 import { deriveId, hashNumber } from '../ids';
