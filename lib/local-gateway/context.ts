@@ -2,9 +2,9 @@
 import type { Db } from '@/lib/db/open';
 import { countItemTokens, countTokens } from './agent';
 import type { ContextItem, JsonObject } from './agent/contract';
-import { badRequest } from './errors';
+import { badRequest, type GatewayError } from './errors';
 import { hashText, makeItemId } from './ids';
-import { findResponse, findStoredItem } from './store';
+import { findResponse, findStoredItem, NON_TERMINAL } from './store';
 
 /** Input as stored and listed by input_items: every item has an id; string content becomes parts. */
 export function normalizeInput(input: unknown): ContextItem[] {
@@ -40,6 +40,12 @@ export async function resolveItemReferences(db: Db, items: ContextItem[], ownerK
   );
 }
 
+/** Why a chain cannot be continued: names the id the caller sent and, when different, the turn of its chain at fault. */
+function chainError(previousId: string, cursor: string, problem: string, code: string): GatewayError {
+  const subject = cursor === previousId ? `Previous response with id '${previousId}'` : `Previous response with id '${previousId}' cannot be continued: the earlier turn '${cursor}' of its chain`;
+  return badRequest(`${subject} ${problem}`, 'previous_response_id', code);
+}
+
 /** Earlier turns of a previous_response_id chain, oldest first: each turn's input items then its output. */
 export async function loadChain(db: Db, previousId: string, ownerKey: string): Promise<ContextItem[]> {
   const turns: ContextItem[][] = [];
@@ -48,13 +54,14 @@ export async function loadChain(db: Db, previousId: string, ownerKey: string): P
   while (cursor && !seen.has(cursor)) {
     seen.add(cursor);
     const row = await findResponse(db, cursor, ownerKey);
-    if (!row) throw badRequest(`Previous response with id '${cursor}' not found.`, 'previous_response_id', 'previous_response_not_found');
+    if (!row) {
+      throw chainError(previousId, cursor, cursor === previousId ? 'not found.' : 'was deleted or is not found.', 'previous_response_not_found');
+    }
     if (!row.stored) {
-      throw badRequest(
-        `Previous response with id '${cursor}' was created with store: false, so it was not kept and cannot be continued. Send the earlier turns in input instead.`,
-        'previous_response_id',
-        'previous_response_not_stored',
-      );
+      throw chainError(previousId, cursor, 'was created with store: false, so it was not kept and cannot be continued. Send the earlier turns in input instead.', 'previous_response_not_stored');
+    }
+    if (NON_TERMINAL.includes(row.status)) {
+      throw chainError(previousId, cursor, `is still ${row.status}: wait until it finishes (poll GET /responses/${cursor}), then continue from it.`, 'previous_response_not_finished');
     }
     const response = row.response as JsonObject;
     turns.unshift([...(row.inputItems as ContextItem[]), ...((response.output as ContextItem[] | undefined) ?? [])]);
@@ -63,8 +70,35 @@ export async function loadChain(db: Db, previousId: string, ownerKey: string): P
   return turns.flat();
 }
 
-/** Every function_call needs its function_call_output later in the context (the client runs the function). */
-export function assertToolOutputs(context: ContextItem[]): void {
+/** Tool output item type -> the call item type it answers (matched by call_id). */
+const CALL_OF_OUTPUT: Record<string, string> = {
+  function_call_output: 'function_call',
+  custom_tool_call_output: 'custom_tool_call',
+  computer_call_output: 'computer_call',
+  shell_call_output: 'shell_call',
+};
+
+/**
+ * Every tool output answers a call earlier in the context (400 naming `input[i].call_id` otherwise), and every
+ * function_call has its output later in the context (the client runs the function).
+ */
+export function assertToolOutputs(earlier: ContextItem[], input: ContextItem[]): void {
+  const context = [...earlier, ...input];
+  const calls = new Set<string>();
+  context.forEach((item, position) => {
+    const callType = CALL_OF_OUTPUT[item.type];
+    if (callType === undefined) {
+      if (typeof item.call_id === 'string') calls.add(`${item.type}\u0000${item.call_id}`);
+      return;
+    }
+    if (calls.has(`${callType}\u0000${String(item.call_id)}`)) return;
+    const index = position - earlier.length;
+    throw badRequest(
+      `No ${callType} found for ${item.type} with call_id '${String(item.call_id).slice(0, 100)}': a tool output must answer a call earlier in the input or in the previous response.`,
+      index >= 0 ? `input[${index}].call_id` : 'previous_response_id',
+      'tool_call_not_found',
+    );
+  });
   const answered = new Set(context.filter((item) => item.type === 'function_call_output').map((item) => String(item.call_id)));
   const missing = context.find((item) => item.type === 'function_call' && !answered.has(String(item.call_id)));
   if (missing) throw badRequest(`No tool output found for function call ${String(missing.call_id)}.`, 'input');

@@ -1,5 +1,5 @@
 // POST /responses: validation beyond the schema, context assembly, the agent's plan, then JSON, SSE or a background job.
-import { createResponseBodyBaseSchema, parseCreateResponseBody } from '@/lib/schema';
+import { createResponseBodyBaseSchema, isTerminalStatus, parseCreateResponseBody } from '@/lib/schema';
 import { findModel, LOCAL_MODELS, planTurn } from './agent';
 import type { ContextItem, JsonObject, TurnPlan } from './agent/contract';
 import type { Caller } from './auth';
@@ -8,6 +8,8 @@ import { readBodyText } from './body';
 import { badRequest, GatewayError, jsonResponse } from './errors';
 import { makeId } from './ids';
 import { resolvePrompt, type ResolvedPrompt } from './prompts';
+import { checkJsonMode, checkRequestRules } from './rules';
+import { checkStrictSchemas } from './strict-schema';
 import { buildResponse, finishResponse, type ResponseObject } from './response-object';
 import { Run } from './runner';
 import { queuedDelayMs, type GatewayRuntime } from './runtime';
@@ -48,6 +50,12 @@ async function loadConversation(runtime: GatewayRuntime, id: string, caller: Cal
   return existing?.items ?? [];
 }
 
+/** A run of this process that has just ended may not have saved its final state yet: wait for it, so a chain sees it finished. */
+async function settleLiveRun(runtime: GatewayRuntime, id: string): Promise<void> {
+  const run = runtime.runs.get(id);
+  if (run && isTerminalStatus(run.snapshot.status)) await run.flush();
+}
+
 function faultError(plan: TurnPlan): GatewayError | null {
   const fault = plan.fault;
   if (fault?.kind !== 'http') return null;
@@ -71,6 +79,8 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
   if (!model) {
     throw badRequest(`The model '${modelId}' does not exist. Available models: ${LOCAL_MODELS.map((entry) => entry.id).join(', ')}.`, 'model', 'model_not_found');
   }
+  checkRequestRules(body, model);
+  checkStrictSchemas(body);
   const store = body.store !== false;
   const background = body.background === true;
   const stream = body.stream === true;
@@ -87,10 +97,13 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
   const inputItems = await resolveItemReferences(await runtime.getDb(), normalizeInput(body.input), caller.ownerKey);
   const conversationId = conversationIdOf(body.conversation);
   let earlier: ContextItem[] = [];
-  if (typeof body.previous_response_id === 'string') earlier = await loadChain(await runtime.getDb(), body.previous_response_id, caller.ownerKey);
-  else if (conversationId) earlier = await loadConversation(runtime, conversationId, caller);
+  if (typeof body.previous_response_id === 'string') {
+    await settleLiveRun(runtime, body.previous_response_id);
+    earlier = await loadChain(await runtime.getDb(), body.previous_response_id, caller.ownerKey);
+  } else if (conversationId) earlier = await loadConversation(runtime, conversationId, caller);
+  assertToolOutputs(earlier, inputItems);
   const context = [...earlier, ...inputItems];
-  assertToolOutputs(context);
+  checkJsonMode(body, instructions, context);
   const fitted = fitContext(context, instructions, model.contextWindow, body.truncation === 'disabled' ? 'disabled' : 'auto');
   const cacheKey = typeof body.prompt_cache_key === 'string' ? `${caller.ownerKey}:${body.prompt_cache_key}` : null;
   const cachedTokens = cacheKey ? runtime.promptCache.lookup(cacheKey, instructions, fitted.context) : 0;

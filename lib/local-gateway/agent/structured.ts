@@ -2,6 +2,8 @@
 import type { JsonObject } from './contract';
 import { hashNumber } from './ids';
 import { isObject } from './options';
+import { stringForPattern } from './pattern';
+import { compileSchema } from './schema-validator';
 
 export interface ValueHints {
   /** The user's question: source of locations, numbers and query strings. */
@@ -10,7 +12,7 @@ export interface ValueHints {
   answer: string;
 }
 
-const MAX_DEPTH = 8;
+const MAX_DEPTH = 24;
 
 const FORMAT_VALUES: Record<string, string> = {
   'date-time': '2026-01-01T12:00:00Z',
@@ -36,6 +38,14 @@ function findLocation(question: string): string {
   return match?.[1] ?? 'Paris';
 }
 
+function matches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return false;
+  }
+}
+
 function stringFor(name: string, schema: JsonObject, hints: ValueHints): string {
   const format = typeof schema.format === 'string' ? schema.format : undefined;
   if (format === 'uuid') return uuidFrom(`${name}\u0000${hints.question}`);
@@ -53,7 +63,9 @@ function stringFor(name: string, schema: JsonObject, hints: ValueHints): string 
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   if (value.length < minLength) value = value.padEnd(minLength, '.');
-  return value.length > maxLength ? value.slice(0, maxLength) : value;
+  if (value.length > maxLength) value = value.slice(0, maxLength);
+  if (typeof schema.pattern === 'string' && !matches(schema.pattern, value)) return stringForPattern(schema.pattern, minLength, maxLength) ?? value;
+  return value;
 }
 
 function numberFor(schema: JsonObject, integer: boolean, hints: ValueHints): number {
@@ -90,42 +102,63 @@ function typeOf(schema: JsonObject): string | undefined {
   return undefined;
 }
 
-function generate(schema: unknown, name: string, hints: ValueHints, root: JsonObject, depth: number): unknown {
-  if (!isObject(schema) || depth > MAX_DEPTH) return null;
-  if (typeof schema.$ref === 'string') return generate(resolveRef(schema.$ref, root), name, hints, root, depth + 1);
+/** Where generation is: the root for `$ref`, the hints, and how many `$ref`s were followed (recursion brake). */
+interface Walk {
+  root: JsonObject;
+  hints: ValueHints;
+  depth: number;
+  refs: number;
+}
+
+/** After this many `$ref`s a recursive schema is closed off: empty arrays, null branches, required properties only. */
+const REF_BUDGET = 3;
+
+const isMinimal = (walk: Walk) => walk.refs >= REF_BUDGET;
+const deeper = (walk: Walk, refs = 0): Walk => ({ ...walk, depth: walk.depth + 1, refs: walk.refs + refs });
+const allowsNull = (schema: unknown) => isObject(schema) && (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null')));
+
+/** The anyOf/oneOf branch to take: the first non-null one, or once recursion is being closed, the one most likely to end it. */
+function chooseBranch(options: unknown[], walk: Walk): unknown {
+  if (isMinimal(walk)) return options.find(allowsNull) ?? options.find((o) => isObject(o) && typeof o.$ref !== 'string') ?? options[0];
+  return options.find((o) => isObject(o) && o.type !== 'null') ?? options[0];
+}
+
+function generate(schema: unknown, name: string, walk: Walk): unknown {
+  if (!isObject(schema) || walk.depth > MAX_DEPTH) return null;
+  if (typeof schema.$ref === 'string') return generate(resolveRef(schema.$ref, walk.root), name, deeper(walk, 1));
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options) && options.length > 0) {
-      const chosen = options.find((o) => isObject(o) && o.type !== 'null') ?? options[0];
-      return generate({ ...schema, [key]: undefined, ...(chosen as JsonObject) }, name, hints, root, depth + 1);
+      return generate({ ...schema, [key]: undefined, ...(chooseBranch(options, walk) as JsonObject) }, name, deeper(walk));
     }
   }
   if (Array.isArray(schema.allOf)) {
     const merged = schema.allOf.reduce<JsonObject>((acc, part) => mergeSchemas(acc, isObject(part) ? part : {}), { ...schema, allOf: undefined });
-    return generate(merged, name, hints, root, depth + 1);
+    return generate(merged, name, deeper(walk));
   }
+  if (isMinimal(walk) && allowsNull(schema)) return null;
   switch (typeOf(schema)) {
     case 'object':
-      return objectFor(schema, hints, root, depth);
+      return objectFor(schema, walk);
     case 'array': {
-      const min = typeof schema.minItems === 'number' ? schema.minItems : 1;
+      const min = typeof schema.minItems === 'number' ? schema.minItems : isMinimal(walk) ? 0 : 1;
       const max = typeof schema.maxItems === 'number' ? schema.maxItems : Math.max(min, 1);
-      const count = Math.min(max, Math.max(min, 1));
+      const count = isMinimal(walk) ? min : Math.min(max, Math.max(min, 1));
       const items = Array.isArray(schema.prefixItems) ? schema.prefixItems : [];
-      return Array.from({ length: count }, (_, i) => generate(items[i] ?? schema.items ?? {}, name, hints, root, depth + 1));
+      return Array.from({ length: count }, (_, i) => generate(items[i] ?? schema.items ?? {}, name, deeper(walk)));
     }
     case 'integer':
-      return numberFor(schema, true, hints);
+      return numberFor(schema, true, walk.hints);
     case 'number':
-      return numberFor(schema, false, hints);
+      return numberFor(schema, false, walk.hints);
     case 'boolean':
       return true;
     case 'null':
       return null;
     default:
-      return stringFor(name, schema, hints);
+      return stringFor(name, schema, walk.hints);
   }
 }
 
@@ -135,20 +168,43 @@ function mergeSchemas(a: JsonObject, b: JsonObject): JsonObject {
   return { ...a, ...b, properties, required };
 }
 
-function objectFor(schema: JsonObject, hints: ValueHints, root: JsonObject, depth: number): JsonObject {
+function objectFor(schema: JsonObject, walk: Walk): JsonObject {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
   const value: JsonObject = {};
   for (const [key, propertySchema] of Object.entries(properties)) {
-    value[key] = generate(propertySchema, key, hints, root, depth + 1);
+    if (isMinimal(walk) && !required.includes(key)) continue;
+    value[key] = generate(propertySchema, key, deeper(walk));
   }
-  for (const key of required) if (!(key in value)) value[key] = stringFor(key, {}, hints);
+  for (const key of required) if (!(key in value)) value[key] = stringFor(key, {}, walk.hints);
   return value;
 }
 
-/** A value valid for `schema` (types, required properties, enums, formats, bounds, $ref/anyOf/allOf). */
+const NEUTRAL_HINTS: ValueHints = { question: '', answer: 'example' };
+
+function generateWith(schema: unknown, hints: ValueHints): unknown {
+  return generate(schema, '', { root: isObject(schema) ? schema : {}, hints, depth: 0, refs: 0 });
+}
+
+/**
+ * A value for `schema` (types, required properties, enums, formats, patterns, bounds, $ref/anyOf/allOf, recursion),
+ * checked against the schema: when the value drawn from the hints does not validate, the neutral one is used
+ * (which the gateway has verified on arrival for strict schemas, see explainUngeneratable).
+ */
 export function generateFromSchema(schema: unknown, hints: ValueHints): unknown {
-  return generate(schema, '', hints, isObject(schema) ? schema : {}, 0);
+  const value = generateWith(schema, hints);
+  const validator = isObject(schema) ? compileSchema(schema) : null;
+  if (!validator || !('validate' in validator) || validator.validate(value)) return value;
+  return generateWith(schema, NEUTRAL_HINTS);
+}
+
+/** Why the agent cannot produce a valid value for this schema (a sentence), or null when it can. */
+export function explainUngeneratable(schema: JsonObject): string | null {
+  const validator = compileSchema(schema);
+  if ('error' in validator) return `it cannot be compiled (${validator.error})`;
+  const value = generateWith(schema, NEUTRAL_HINTS);
+  if (validator.validate(value)) return null;
+  return `no value the local agent can produce satisfies it (${validator.explain(value)}); patterns with lookarounds or backreferences, and schemas without a finite value, are not supported`;
 }
 
 /** Function arguments: a JSON object string for the parameters schema (`{}` when there is none). */

@@ -23,8 +23,28 @@ describe('context assembly', () => {
 
   it('requires an output for each function call', () => {
     const call = { type: 'function_call', call_id: 'call_9', name: 'f', arguments: '{}' };
-    expect(() => assertToolOutputs([user('hi'), call])).toThrow(/No tool output found for function call call_9/);
-    expect(() => assertToolOutputs([user('hi'), call, { type: 'function_call_output', call_id: 'call_9', output: '1' }])).not.toThrow();
+    expect(() => assertToolOutputs([], [user('hi'), call])).toThrow(/No tool output found for function call call_9/);
+    expect(() => assertToolOutputs([user('hi'), call], [{ type: 'function_call_output', call_id: 'call_9', output: '1' }])).not.toThrow();
+  });
+
+  it.each([
+    ['function_call_output', 'function_call'],
+    ['custom_tool_call_output', 'custom_tool_call'],
+    ['computer_call_output', 'computer_call'],
+    ['shell_call_output', 'shell_call'],
+  ])('refuses a %s that answers no %s, naming the input item', (outputType, callType) => {
+    const output = { type: outputType, call_id: 'call_orphan', output: 'x' };
+    try {
+      assertToolOutputs([user('earlier')], [user('hi'), output]);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as GatewayError).status).toBe(400);
+      expect((error as GatewayError).body.error).toMatchObject({ param: 'input[1].call_id', code: 'tool_call_not_found', message: expect.stringContaining(`No ${callType} found`) });
+    }
+    const wrongKind = { type: callType === 'function_call' ? 'custom_tool_call' : 'function_call', call_id: 'call_orphan', name: 'f', arguments: '{}', input: '' };
+    expect(() => assertToolOutputs([], [wrongKind, output])).toThrow(/No .* found for/);
+    const call = { type: callType, call_id: 'call_orphan', name: 'f', arguments: '{}', input: '' };
+    expect(() => assertToolOutputs([user('hi'), call], [output])).not.toThrow();
   });
 
   it('drops the oldest items under truncation auto, and refuses under disabled', () => {
