@@ -14,6 +14,9 @@ const positiveInt = (fallback: number) =>
 const nonNegativeNumber = (fallback: number) =>
   z.coerce.number({ error: 'must be a number' }).min(0, 'must be 0 or more').default(fallback);
 
+const nonNegativeInt = (fallback: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(fallback);
+
 const httpUrl = z
   .string()
   .url('must be an http(s) URL, e.g. https://gateway.example.com')
@@ -55,6 +58,8 @@ export const envSchema = z
       .default('')
       .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
     LOCAL_GATEWAY_TOKENS_PER_SECOND: nonNegativeNumber(40),
+    LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE: nonNegativeInt(1200),
+    LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS: nonNegativeInt(16),
     JOB_STALL_AFTER_MS: positiveInt(120_000),
   })
   .superRefine((env, ctx) => {

@@ -1,6 +1,6 @@
 // `npm run gateway -- --port 4010 [--host 127.0.0.1] [--pglite-dir DIR] [--tokens-per-second N]`: the local gateway as a standalone server.
 import { parseArgs } from 'node:util';
-import { EnvError, parseEnv } from '../lib/env-schema';
+import { EnvError, parseEnv, publicOrigin } from '../lib/env-schema';
 import { startLocalGatewayServer } from '../lib/local-gateway/server';
 
 async function main(): Promise<void> {
@@ -25,7 +25,10 @@ async function main(): Promise<void> {
     databaseUrl: env.DATABASE_URL,
     apiKeys: env.LOCAL_GATEWAY_API_KEYS,
     webhookAllow: env.LOCAL_GATEWAY_WEBHOOK_ALLOW,
+    publicOrigin: publicOrigin(env),
     tokensPerSecond,
+    rateLimitPerMinute: env.LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE,
+    maxConcurrentStreams: env.LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS,
   });
   console.log(`Local gateway at ${server.url}/api/v1/llm (database: ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${pgliteDir}`}, ${tokensPerSecond} tokens/s)`);
   const shutdown = () => {

@@ -7,6 +7,8 @@ import { hashOwner } from './ids';
 export interface Caller {
   ownerKey: string;
   onBehalfOf: string | null;
+  /** Hash of the API key alone: what limits count against (X-On-Behalf-Of is the client's choice). */
+  keyId: string;
 }
 
 function sameKey(given: string, expected: string): boolean {
@@ -30,5 +32,5 @@ export function authenticate(request: Request, apiKeys: readonly string[]): Call
   }
   const onBehalfOf = parseOnBehalfOf(request.headers.get('x-on-behalf-of'));
   if (!onBehalfOf.ok) throw GatewayError.fromEnvelope(400, onBehalfOf.error);
-  return { ownerKey: hashOwner(key, onBehalfOf.value), onBehalfOf: onBehalfOf.value };
+  return { ownerKey: hashOwner(key, onBehalfOf.value), onBehalfOf: onBehalfOf.value, keyId: hashOwner(key, null) };
 }

@@ -3,11 +3,12 @@ import { createResponseBodyBaseSchema, isTerminalStatus, parseCreateResponseBody
 import { findModel, LOCAL_MODELS, planTurn } from './agent';
 import type { ContextItem, JsonObject, TurnPlan } from './agent/contract';
 import type { Caller } from './auth';
-import { assertToolOutputs, fitContext, loadChain, normalizeInput, resolveItemReferences } from './context';
+import { assertToolOutputs, fitContext, loadChain, normalizeInput, resolveItemReferences, type FittedContext } from './context';
 import { readBodyText } from './body';
 import { badRequest, GatewayError, jsonResponse } from './errors';
 import { makeId } from './ids';
 import { resolvePrompt, type ResolvedPrompt } from './prompts';
+import { redactCredentials } from './redact';
 import { checkJsonMode, checkRequestRules } from './rules';
 import { checkStrictSchemas } from './strict-schema';
 import { buildResponse, finishResponse, type ResponseObject } from './response-object';
@@ -87,7 +88,7 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
   const webhookUrl = typeof body.webhook_url === 'string' ? body.webhook_url : null;
   if (webhookUrl && !isWebhookTargetAllowed(webhookUrl, runtime.webhookPolicy)) {
     throw badRequest(
-      'webhook_url is not an allowed target: use a loopback address, the playground origin, or a target listed in LOCAL_GATEWAY_WEBHOOK_ALLOW.',
+      "webhook_url is not an allowed target: use the playground's own origin (PLAYGROUND_PUBLIC_URL) or a target listed in LOCAL_GATEWAY_WEBHOOK_ALLOW.",
       'webhook_url',
       'invalid_webhook_url',
     );
@@ -113,8 +114,38 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
   const fault = faultError(plan);
   if (fault) throw fault;
 
-  const initial = buildResponse({ id, body, plan, status: background ? 'queued' : 'in_progress', prompt: prompt?.echo ?? null, conversationId });
-  const { webhook_secret: webhookSecret, ...requestEcho } = body;
+  // A stream takes one of the key's slots before anything is stored, so a refused request leaves nothing behind.
+  const closeStream = stream ? runtime.limits.openStream(caller.keyId) : () => undefined;
+  try {
+    return await startResponse(runtime, request, { id, body, plan, prompt, conversationId, store, background, stream, webhookUrl, caller, fitted, inputItems, instructions, cacheKey }, closeStream);
+  } catch (error) {
+    closeStream();
+    throw error;
+  }
+}
+
+interface Accepted {
+  id: string;
+  body: JsonObject;
+  plan: TurnPlan;
+  prompt: ResolvedPrompt | null;
+  conversationId: string | null;
+  store: boolean;
+  background: boolean;
+  stream: boolean;
+  webhookUrl: string | null;
+  caller: Caller;
+  fitted: FittedContext;
+  inputItems: ContextItem[];
+  instructions: string | null;
+  cacheKey: string | null;
+}
+
+/** Stores the accepted request and answers it: one JSON object, a background job, or a stream (which releases its slot when it closes). */
+async function startResponse(runtime: GatewayRuntime, request: Request, accepted: Accepted, closeStream: () => void): Promise<Response> {
+  const { id, body, plan, prompt, conversationId, store, background, stream, webhookUrl, caller, fitted, inputItems, instructions, cacheKey } = accepted;
+  const echo = redactCredentials(body);
+  const initial = buildResponse({ id, body: echo, plan, status: background ? 'queued' : 'in_progress', prompt: prompt?.echo ?? null, conversationId });
   const db = await runtime.getDb();
   await insertResponse(db, {
     id,
@@ -125,7 +156,7 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
     stored: store,
     previousResponseId: typeof body.previous_response_id === 'string' ? body.previous_response_id : null,
     conversationId,
-    request: store ? requestEcho : {},
+    request: store ? echo : {},
     response: store ? initial : { id, object: 'response', status: initial.status },
     inputItems: store ? inputItems : [],
   });
@@ -157,12 +188,12 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
     partialImages: partialImagesOf(body),
     tokensPerSecond: runtime.options.tokensPerSecond,
     queuedDelayMs: queuedDelayMs(runtime.options.tokensPerSecond),
-    webhook: webhookUrl ? { url: webhookUrl, secret: typeof webhookSecret === 'string' ? webhookSecret : null } : null,
+    webhook: webhookUrl ? { url: webhookUrl, secret: typeof body.webhook_secret === 'string' ? body.webhook_secret : null } : null,
     webhooks: runtime.webhooks,
     onFinished,
   });
   runtime.runs.set(id, run);
   void run.flush().finally(() => runtime.runs.delete(id));
   if (!stream) return jsonResponse(initial);
-  return sseResponse((sink) => run.subscribe(sink), request.signal, () => run.disconnect());
+  return sseResponse((sink) => run.subscribe(sink), request.signal, { onDisconnect: () => run.disconnect(), onClose: closeStream });
 }

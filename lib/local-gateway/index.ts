@@ -1,9 +1,10 @@
 // The embedded gateway: createLocalGateway(options) -> { handle(Request), close() }, plus restart recovery of orphaned runs.
 import { PromptCache } from './context';
-import { abortResponse, type ResponseObject } from './response-object';
+import { createGatewayLimits } from './limits';
+import { abortResponse, closeOutput, type ResponseObject } from './response-object';
 import { routeRequest } from './router';
 import type { GatewayRuntime, LocalGatewayOptions } from './runtime';
-import { findOrphans, saveResponseState, touchResponses } from './store';
+import { findCancelled, findOrphans, saveResponseState, touchResponses } from './store';
 import { createWebhookSender } from './webhooks';
 
 export type { LocalGatewayOptions } from './runtime';
@@ -30,6 +31,7 @@ export function createLocalGateway(options: LocalGatewayOptions): LocalGateway {
     webhooks: createWebhookSender(webhookPolicy),
     webhookPolicy,
     promptCache: new PromptCache(),
+    limits: createGatewayLimits({ requestsPerMinute: options.rateLimitPerMinute, concurrentStreams: options.maxConcurrentStreams }),
   };
 
   /** Fails queued/in_progress responses no live process owns (the first sweep at start takes every one not running here). */
@@ -37,7 +39,7 @@ export function createLocalGateway(options: LocalGatewayOptions): LocalGateway {
     const db = await runtime.getDb();
     for (const row of await findOrphans(db, before, [...runtime.runs.keys()])) {
       const response = row.response as ResponseObject;
-      await saveResponseState(db, row.id, abortResponse(response, response.output ?? [], 'failed', INTERRUPTED_ERROR));
+      await saveResponseState(db, row.id, abortResponse(response, closeOutput(response.output ?? []), { status: 'failed', error: INTERRUPTED_ERROR }));
     }
   }
 
@@ -53,7 +55,11 @@ export function createLocalGateway(options: LocalGatewayOptions): LocalGateway {
   const heartbeat = setInterval(() => {
     void (async () => {
       const db = await runtime.getDb();
-      await touchResponses(db, [...runtime.runs.keys()]);
+      const running = [...runtime.runs.keys()];
+      await touchResponses(db, running);
+      // A cancel made by another process only reaches the stored row; the run that lives here stops on it.
+      for (const id of await findCancelled(db, running)) runtime.runs.get(id)?.cancel();
+      for (const run of runtime.runs.values()) run.checkpoint();
       await recoverOrphans(new Date(Date.now() - ORPHAN_AFTER_MS));
     })().catch((error: Error) => console.error(`local gateway: heartbeat failed: ${error.message}`));
   }, HEARTBEAT_MS);

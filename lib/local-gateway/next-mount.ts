@@ -18,6 +18,8 @@ function getLocalGateway(): LocalGateway {
       webhookAllow: env.LOCAL_GATEWAY_WEBHOOK_ALLOW,
       publicOrigin: publicOrigin(env),
       tokensPerSecond: env.LOCAL_GATEWAY_TOKENS_PER_SECOND,
+      rateLimitPerMinute: env.LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE,
+      maxConcurrentStreams: env.LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS,
     });
   }
   return holder.__playgroundLocalGateway;

@@ -89,7 +89,20 @@ export function finishResponse(response: ResponseObject, output: OutputItem[], o
   return finished;
 }
 
-/** Ends a response that did not run to its planned outcome (cancel, disconnect, restart). */
-export function abortResponse(response: ResponseObject, output: OutputItem[], status: 'cancelled' | 'failed', error?: { code: string; message: string }): ResponseObject {
-  return { ...withOutput(response, output), status, ...(error ? { error } : {}) };
+export type StopReason =
+  | { status: 'cancelled' }
+  | { status: 'incomplete'; reason: string }
+  | { status: 'failed'; error: { code: string; message: string } };
+
+/** Ends a response that did not run to its planned outcome (cancel, disconnect, restart), keeping the output generated so far. */
+export function abortResponse(response: ResponseObject, output: OutputItem[], stop: StopReason): ResponseObject {
+  const ended: ResponseObject = { ...withOutput(response, output), status: stop.status };
+  if (stop.status === 'failed') ended.error = stop.error;
+  if (stop.status === 'incomplete') ended.incomplete_details = { reason: stop.reason };
+  return ended;
+}
+
+/** Unfinished items of a stored output (a run stopped elsewhere) marked `incomplete`. */
+export function closeOutput(output: OutputItem[]): OutputItem[] {
+  return output.map((item) => (item.status === 'in_progress' ? { ...item, status: 'incomplete' } : item));
 }

@@ -1,7 +1,7 @@
 // Routes paths under /api/v1/llm to the gateway's operations; every failure becomes the JSON error envelope.
 import { randomBytes } from 'node:crypto';
 import { LOCAL_MODELS } from './agent';
-import { authenticate } from './auth';
+import { authenticate, type Caller } from './auth';
 import { createResponse } from './create';
 import { errorResponse, GatewayError, jsonResponse } from './errors';
 import type { GatewayRuntime } from './runtime';
@@ -20,6 +20,13 @@ function methodNotAllowed(allowed: string[]): GatewayError {
   return new GatewayError(405, `Method not allowed here; use ${allowed.join(' or ')}.`, { code: 'method_not_allowed', headers: { allow: allowed.join(', ') } });
 }
 
+/** The caller, authenticated and counted against its key's request limit. */
+function admit(runtime: GatewayRuntime, request: Request): Caller {
+  const caller = authenticate(request, runtime.options.apiKeys);
+  runtime.limits.admit(caller.keyId);
+  return caller;
+}
+
 async function dispatch(runtime: GatewayRuntime, request: Request): Promise<Response> {
   const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
   const at = pathname.indexOf(BASE_PATH);
@@ -31,26 +38,26 @@ async function dispatch(runtime: GatewayRuntime, request: Request): Promise<Resp
 
   if (resource === 'models' && id === undefined) {
     if (method !== 'GET') throw methodNotAllowed(['GET']);
-    authenticate(request, runtime.options.apiKeys);
+    admit(runtime, request);
     return listModels();
   }
   if (resource !== 'responses') throw notFound;
   if (id === undefined) {
     if (method !== 'POST') throw methodNotAllowed(['POST']);
-    return createResponse(runtime, request, authenticate(request, runtime.options.apiKeys));
+    return createResponse(runtime, request, admit(runtime, request));
   }
   if (action === undefined) {
-    if (method === 'GET') return retrieveResponse(runtime, request, id, authenticate(request, runtime.options.apiKeys));
-    if (method === 'DELETE') return deleteResponse(runtime, id, authenticate(request, runtime.options.apiKeys));
+    if (method === 'GET') return retrieveResponse(runtime, request, id, admit(runtime, request));
+    if (method === 'DELETE') return deleteResponse(runtime, id, admit(runtime, request));
     throw methodNotAllowed(['GET', 'DELETE']);
   }
   if (action === 'cancel') {
     if (method !== 'POST') throw methodNotAllowed(['POST']);
-    return cancelResponse(runtime, id, authenticate(request, runtime.options.apiKeys));
+    return cancelResponse(runtime, id, admit(runtime, request));
   }
   if (action === 'input_items') {
     if (method !== 'GET') throw methodNotAllowed(['GET']);
-    return listInputItems(runtime, request, id, authenticate(request, runtime.options.apiKeys));
+    return listInputItems(runtime, request, id, admit(runtime, request));
   }
   throw notFound;
 }

@@ -1,8 +1,9 @@
 // Enacts a TurnPlan as a run: lifecycle events, numbering, pacing, faults, cancel/disconnect, status saves and webhooks.
 import type { Db } from '@/lib/db/open';
 import { itemEvents } from './agent';
-import type { JsonObject, OutputItem, TurnPlan } from './agent/contract';
-import { abortResponse, finishResponse, withStatus, type ResponseObject } from './response-object';
+import type { JsonObject, TurnPlan } from './agent/contract';
+import { PartialOutput } from './partial';
+import { abortResponse, finishResponse, withOutput, withStatus, type ResponseObject, type StopReason } from './response-object';
 import type { EventSink } from './stream';
 import { appendEvents, saveResponseState } from './store';
 import type { WebhookSender, WebhookTarget } from './webhooks';
@@ -25,7 +26,10 @@ export interface RunOptions {
   onFinished?: (final: ResponseObject) => Promise<void>;
 }
 
-type AbortReason = { status: 'cancelled' } | { status: 'failed'; error: { code: string; message: string } };
+type AbortReason = StopReason;
+
+/** Why a foreground response whose client went away ends `incomplete` (docs/protocol.md, "Statuses"). */
+export const CLIENT_DISCONNECTED = 'client_disconnected';
 
 const TERMINAL_EVENT: Record<string, string> = { completed: 'response.completed', incomplete: 'response.incomplete', failed: 'response.failed' };
 
@@ -49,7 +53,7 @@ export class Run {
   private readonly subscribers = new Set<EventSink>();
   private readonly controller = new AbortController();
   private abortReason: AbortReason | null = null;
-  private readonly output: OutputItem[] = [];
+  private readonly partial = new PartialOutput();
   private writes: Promise<void> = Promise.resolve();
   private pendingEvents: JsonObject[] = [];
   private isDone = false;
@@ -82,9 +86,24 @@ export class Run {
     this.stop({ status: 'cancelled' });
   }
 
-  /** Foreground stream lost its client: generation stops. */
+  /** Foreground stream lost its client: generation stops, and what was sent is kept as an incomplete response. */
   disconnect(): void {
-    if (!this.options.background) this.stop({ status: 'failed', error: { code: 'server_error', message: 'The client disconnected before the response finished.' } });
+    if (!this.options.background) this.stop({ status: 'incomplete', reason: CLIENT_DISCONNECTED });
+  }
+
+  /** The response as a poll sees it: while running, the output generated so far (unfinished items `in_progress`). */
+  live(): ResponseObject {
+    if (this.isDone || this.snapshot.status !== 'in_progress') return this.snapshot;
+    return withOutput(this.snapshot, this.partial.current());
+  }
+
+  /** Saves the live snapshot when output has grown since the last save, so other processes' polls see progress too. */
+  checkpoint(): void {
+    if (this.isDone || !this.options.store || this.snapshot.status !== 'in_progress' || !this.partial.takeChanged()) return;
+    const live = this.live();
+    this.enqueueWrite(async (db) => {
+      if (!this.isDone) await saveResponseState(db, this.id, live);
+    });
   }
 
   stop(reason: AbortReason): void {
@@ -136,11 +155,6 @@ export class Run {
     this.publish({ type, response: this.snapshot });
   }
 
-  private trackOutput(event: JsonObject): void {
-    if (event.type !== 'response.output_item.added' && event.type !== 'response.output_item.done') return;
-    this.output[Number(event.output_index)] = event.item as OutputItem;
-  }
-
   private async execute(): Promise<ResponseObject> {
     const { plan, background, tokensPerSecond } = this.options;
     const signal = this.controller.signal;
@@ -174,7 +188,7 @@ export class Run {
             await abortableSleep(started + dueMs - Date.now(), signal);
           }
           if (signal.aborted) return this.end();
-          this.trackOutput(event);
+          this.partial.apply(event);
           this.publish(event);
           itemEventCount += 1;
           if (plan.fault?.kind === 'drop_stream' && itemEventCount === plan.fault.afterItemEvents) {
@@ -199,7 +213,7 @@ export class Run {
   private async end(crashed = false): Promise<ResponseObject> {
     const reason = this.abortReason;
     if (reason) {
-      const ended = abortResponse(this.snapshot, this.output.filter(Boolean), reason.status, reason.status === 'failed' ? reason.error : undefined);
+      const ended = abortResponse(this.snapshot, this.partial.closed(), reason);
       this.snapshot = ended;
       this.saveState();
       // A failure is announced on the stream; there is no stream event (nor webhook) for cancelled.

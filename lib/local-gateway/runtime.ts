@@ -1,6 +1,7 @@
 // Shared state of one gateway instance: options, database access, live runs, webhook sender, prompt cache.
 import type { Db } from '@/lib/db/open';
 import type { PromptCache } from './context';
+import type { GatewayLimits } from './limits';
 import type { Run } from './runner';
 import type { WebhookPolicy, WebhookSender } from './webhooks';
 
@@ -11,6 +12,10 @@ export interface LocalGatewayOptions {
   publicOrigin: string;
   /** Output tokens per second for streamed and background runs; 0 streams without delay. */
   tokensPerSecond: number;
+  /** Requests per API key per minute (0 or unset: no limit). */
+  rateLimitPerMinute?: number;
+  /** Open SSE streams per API key (0 or unset: no limit). */
+  maxConcurrentStreams?: number;
 }
 
 export interface GatewayRuntime {
@@ -21,6 +26,7 @@ export interface GatewayRuntime {
   webhooks: WebhookSender;
   webhookPolicy: WebhookPolicy;
   promptCache: PromptCache;
+  limits: GatewayLimits;
 }
 
 /** Background jobs wait this long in `queued` when paced, so the status can be watched. */

@@ -16,8 +16,12 @@ export interface LocalGatewayServerOptions {
   apiKeys?: string[];
   tokensPerSecond?: number;
   webhookAllow?: string[];
-  /** Origin whose webhook targets are allowed besides loopback; defaults to the server's own URL. */
+  /** The playground's origin: its webhook targets are allowed (with webhookAllow); defaults to this server's own URL. */
   publicOrigin?: string;
+  /** Requests per API key per minute; unset or 0: no limit. */
+  rateLimitPerMinute?: number;
+  /** Open streams per API key; unset or 0: no limit. */
+  maxConcurrentStreams?: number;
 }
 
 export { MAX_BODY_BYTES } from './body';
@@ -146,6 +150,8 @@ export async function startLocalGatewayServer(options: LocalGatewayServerOptions
     webhookAllow: options.webhookAllow ?? [],
     publicOrigin: options.publicOrigin ?? url,
     tokensPerSecond: options.tokensPerSecond ?? 40,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    maxConcurrentStreams: options.maxConcurrentStreams,
   });
   server.on('request', (req, res) => {
     serve(gateway, req, res, url).catch((error: Error) => {

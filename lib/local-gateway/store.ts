@@ -84,6 +84,13 @@ export async function touchResponses(db: Db, ids: string[]): Promise<void> {
   await db.update(gatewayResponses).set({ updatedAt: new Date() }).where(inArray(gatewayResponses.id, ids));
 }
 
+/** Which of these responses a stored row says are cancelled (by another process). */
+export async function findCancelled(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: gatewayResponses.id }).from(gatewayResponses).where(and(inArray(gatewayResponses.id, ids), eq(gatewayResponses.status, 'cancelled')));
+  return rows.map((row) => row.id);
+}
+
 /** Unfinished responses not touched since `before` (their process died), excluding the ones running here. */
 export async function findOrphans(db: Db, before: Date, runningIds: string[]): Promise<StoredResponse[]> {
   const rows = await db

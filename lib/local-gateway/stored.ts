@@ -3,7 +3,7 @@ import { INCLUDE_VALUES, isTerminalStatus } from '@/lib/schema';
 import type { ContextItem, JsonObject } from './agent/contract';
 import type { Caller } from './auth';
 import { badRequest, jsonResponse, responseNotFound } from './errors';
-import { abortResponse, type ResponseObject } from './response-object';
+import { abortResponse, closeOutput, type ResponseObject } from './response-object';
 import type { GatewayRuntime } from './runtime';
 import { findResponse, findResponseStatus, listEvents, markDeleted, saveResponseState, type StoredResponse } from './store';
 import { createPresenter } from './present';
@@ -18,7 +18,7 @@ async function requireStored(runtime: GatewayRuntime, id: string, caller: Caller
 }
 
 function currentResponse(runtime: GatewayRuntime, row: StoredResponse): ResponseObject {
-  return runtime.runs.get(row.id)?.snapshot ?? (row.response as ResponseObject);
+  return runtime.runs.get(row.id)?.live() ?? (row.response as ResponseObject);
 }
 
 function checkInclude(url: URL): void {
@@ -65,9 +65,10 @@ export async function retrieveResponse(runtime: GatewayRuntime, request: Request
     throw badRequest('This response cannot be streamed: only responses created with background: true and stream: true can be.', 'stream', 'invalid_value');
   }
   const present = (sink: EventSink): EventSink => ({ ...sink, event: (event) => sink.event(withObfuscation(presenter.event(event), obfuscation)) });
+  const hooks = { onClose: runtime.limits.openStream(caller.keyId) };
   const run = runtime.runs.get(id);
-  if (run) return sseResponse((sink) => run.subscribe(present(sink), startingAfter), request.signal);
-  return sseResponse((sink) => replayStored(runtime, id, startingAfter, present(sink)), request.signal);
+  if (run) return sseResponse((sink) => run.subscribe(present(sink), startingAfter), request.signal, hooks);
+  return sseResponse((sink) => replayStored(runtime, id, startingAfter, present(sink)), request.signal, hooks);
 }
 
 /** Replays persisted events; when the run lives in another process, keeps polling until it ends. */
@@ -123,7 +124,7 @@ export async function cancelResponse(runtime: GatewayRuntime, id: string, caller
   }
   const response = row.response as ResponseObject;
   if (isTerminalStatus(response.status)) return jsonResponse(response);
-  const cancelled = abortResponse(response, response.output ?? [], 'cancelled');
+  const cancelled = abortResponse(response, closeOutput(response.output ?? []), { status: 'cancelled' });
   await saveResponseState(await runtime.getDb(), id, cancelled);
   return jsonResponse(cancelled);
 }

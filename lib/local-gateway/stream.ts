@@ -39,16 +39,27 @@ export const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 };
 
-/** A 200 text/event-stream response; `onDisconnect` runs when the client goes away before the end. */
-export function sseResponse(subscribe: Subscribe, signal: AbortSignal | null, onDisconnect?: () => void): Response {
+export interface SseHooks {
+  /** The client went away before the end. */
+  onDisconnect?: () => void;
+  /** The stream is over, however it ended (runs once). */
+  onClose?: () => void;
+}
+
+/** A 200 text/event-stream response fed by `subscribe`. */
+export function sseResponse(subscribe: Subscribe, signal: AbortSignal | null, hooks: SseHooks = {}): Response {
   let unsubscribe: (() => void) | undefined;
   let finished = false;
   let dropPending: (() => void) | null = null;
-  const stop = () => {
-    if (finished) return;
+  const finish = () => {
     finished = true;
     unsubscribe?.();
-    onDisconnect?.();
+    hooks.onClose?.();
+  };
+  const stop = () => {
+    if (finished) return;
+    finish();
+    hooks.onDisconnect?.();
   };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -58,20 +69,19 @@ export function sseResponse(subscribe: Subscribe, signal: AbortSignal | null, on
         },
         end() {
           if (finished) return;
-          finished = true;
-          unsubscribe?.();
+          finish();
           controller.close();
         },
         drop() {
           if (finished) return;
-          finished = true;
-          unsubscribe?.();
+          finish();
           // Error only once the queue is drained: an errored stream discards queued chunks the client should still get.
           dropPending = () => controller.error(new Error('stream dropped (fault injection)'));
           if ((controller.desiredSize ?? 0) > 0) dropPending();
         },
       };
-      signal?.addEventListener('abort', stop, { once: true });
+      if (signal?.aborted) queueMicrotask(stop);
+      else signal?.addEventListener('abort', stop, { once: true });
       const cancel = subscribe(sink);
       if (finished) cancel();
       else unsubscribe = cancel;

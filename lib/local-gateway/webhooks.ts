@@ -18,12 +18,6 @@ export interface WebhookPolicy {
   allow: readonly string[];
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-function isLoopback(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname.endsWith('.localhost');
-}
-
 function matchesEntry(url: URL, entry: string): boolean {
   if (entry.includes('://')) {
     try {
@@ -38,7 +32,10 @@ function matchesEntry(url: URL, entry: string): boolean {
   return url.hostname === host || url.host === host;
 }
 
-/** Loopback, the playground's public origin, and LOCAL_GATEWAY_WEBHOOK_ALLOW entries; http(s) only. */
+/**
+ * The playground's public origin and LOCAL_GATEWAY_WEBHOOK_ALLOW entries only (http(s), no credentials in the URL): other
+ * loopback ports are refused too, so a webhook cannot probe or post to other services on this machine.
+ */
 export function isWebhookTargetAllowed(raw: string, policy: WebhookPolicy): boolean {
   let url: URL;
   try {
@@ -48,7 +45,6 @@ export function isWebhookTargetAllowed(raw: string, policy: WebhookPolicy): bool
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (url.username || url.password) return false;
-  if (isLoopback(url.hostname)) return true;
   try {
     if (url.origin === new URL(policy.publicOrigin).origin) return true;
   } catch {
@@ -67,14 +63,18 @@ export interface WebhookSender {
   close(): void;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+/** Waits `ms` or until `signal` aborts; the abort listener is removed either way (a retry loop must not pile them up). */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
+}
 
 export function createWebhookSender(policy: WebhookPolicy, retryDelaysMs: readonly number[] = WEBHOOK_RETRY_DELAYS_MS): WebhookSender {
   const chains = new Map<string, Promise<void>>();

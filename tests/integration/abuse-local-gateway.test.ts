@@ -17,7 +17,7 @@ let receiver: WebhookReceiver;
 beforeAll(async () => {
   handle = await openTestDatabase('pglite');
   receiver = await startWebhookReceiver();
-  gateway = createLocalGateway({ getDb: async () => handle.db, apiKeys: [API_KEY], webhookAllow: [], publicOrigin: 'http://127.0.0.1:4798', tokensPerSecond: 0 });
+  gateway = createLocalGateway({ getDb: async () => handle.db, apiKeys: [API_KEY], webhookAllow: [receiver.url], publicOrigin: 'http://127.0.0.1:4798', tokensPerSecond: 0 });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -103,8 +103,10 @@ describe('invalid create bodies at the local gateway', () => {
     expect(streamed.headers.get('x-request-id')).toMatch(/^req_/);
   });
 
-  it('refuses a webhook_url off this machine before any delivery, naming the field', async () => {
-    for (const target of ['http://10.0.0.1/hook', 'http://example.com/hook', 'http://169.254.169.254/latest', 'http://[::ffff:10.0.0.1]/']) {
+  it('refuses a webhook_url outside the playground origin and the allow list (other loopback ports too) before any delivery, naming the field', async () => {
+    const otherPort = new URL(receiver.url);
+    otherPort.port = String(Number(otherPort.port) + 1);
+    for (const target of ['http://10.0.0.1/hook', 'http://example.com/hook', 'http://169.254.169.254/latest', 'http://[::ffff:10.0.0.1]/', 'http://127.0.0.1:5432/', 'http://localhost:4798/api', otherPort.toString()]) {
       const reply = await create(JSON.stringify({ model: 'local-echo', input: 'hi', background: true, webhook_url: target }));
       expect(reply.status).toBe(400);
       expect(await reply.json()).toMatchObject({ error: { param: 'webhook_url', code: 'invalid_webhook_url', message: expect.stringContaining('webhook_url') } });

@@ -79,8 +79,9 @@ describe('background responses from the local gateway', () => {
   beforeAll(async () => {
     handle = await openTestDatabase('pglite');
     harness = await startHarness(handle);
-    fast = await startLocalGatewayServer({ port: 0, pgliteDir: makePgliteDir(), tokensPerSecond: 400 });
-    slow = await startLocalGatewayServer({ port: 0, pgliteDir: makePgliteDir(), tokensPerSecond: 1 });
+    // The harness stands in for the playground: its origin is the gateway's allowed webhook target.
+    fast = await startLocalGatewayServer({ port: 0, pgliteDir: makePgliteDir(), tokensPerSecond: 400, publicOrigin: harness.url });
+    slow = await startLocalGatewayServer({ port: 0, pgliteDir: makePgliteDir(), tokensPerSecond: 1, publicOrigin: harness.url });
   });
   afterAll(async () => {
     await Promise.allSettled([fast?.close(), slow?.close()]);

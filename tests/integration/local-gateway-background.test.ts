@@ -9,7 +9,9 @@ let slow: TestGateway;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  [fast, slow, receiver] = await Promise.all([startTestGateway(), startTestGateway({ tokensPerSecond: 25 }), startWebhookReceiver()]);
+  receiver = await startWebhookReceiver();
+  const webhookAllow = [receiver.url];
+  [fast, slow] = await Promise.all([startTestGateway({ webhookAllow }), startTestGateway({ tokensPerSecond: 25, webhookAllow })]);
 });
 afterAll(async () => {
   await Promise.all([fast?.close(), slow?.close(), receiver?.close()]);
@@ -83,7 +85,7 @@ describe('background lifecycle', () => {
     expect((await makeClient(slow).responses.retrieve(id)).status).toBe('completed');
   });
 
-  it('stops a foreground stream when its client disconnects', async () => {
+  it('stops a foreground stream when its client disconnects and keeps the text that was sent', async () => {
     const abort = new AbortController();
     const response = await fetch(`${slow.baseURL}/responses`, {
       method: 'POST',
@@ -92,12 +94,45 @@ describe('background lifecycle', () => {
       signal: abort.signal,
     });
     const reader = response.body!.getReader();
-    const first = new TextDecoder().decode((await reader.read()).value);
-    const id = /"id":"(resp_[a-f0-9]+)"/.exec(first)?.[1] ?? '';
+    let raw = '';
+    while ((raw.match(/response\.output_text\.delta/g) ?? []).length < 12) raw += new TextDecoder().decode((await reader.read()).value);
     abort.abort();
+    const id = /"id":"(resp_[a-f0-9]+)"/.exec(raw)?.[1] ?? '';
+    const received = [...raw.matchAll(/"type":"response\.output_text\.delta".*?"delta":("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]!) as string).join('');
+    expect(received.length).toBeGreaterThan(0);
     const stopped = await waitForStatus(makeClient(slow), id, (status) => status !== 'in_progress');
-    expect(stopped.status).toBe('failed');
-    expect(stopped.error?.message).toMatch(/disconnected/);
+    expect(stopped.status).toBe('incomplete');
+    expect(stopped.incomplete_details).toEqual({ reason: 'client_disconnected' });
+    expect(stopped.error).toBeNull();
+    expect(stopped.output_text.startsWith(received)).toBe(true);
+    expect(statuses(stopped)).not.toContain('in_progress');
+    expect(messageStatus(stopped)).toBe('incomplete');
+  });
+
+  it('a cancelled background stream keeps its partial output; polls show it growing; a re-stream just ends', async () => {
+    const client = makeClient(slow);
+    // Only the head of the stream is read (for the id); the run goes on in the background.
+    const reader = (await callGateway(slow, '/responses', { body: { model: 'local-agent', input: LONG_INPUT, background: true, stream: true } })).body!.getReader();
+    const id = /"id":"(resp_[a-f0-9]+)"/.exec(new TextDecoder().decode((await reader.read()).value))?.[1] ?? '';
+    await reader.cancel();
+    const polled = await waitForStatus(client, id, (status) => status !== 'queued');
+    expect(polled.status).toBe('in_progress');
+    const partial = await waitForText(client, id, 40);
+    expect(partial.status).toBe('in_progress');
+    expect(messageStatus(partial)).toBe('in_progress');
+    const cancelled = await client.responses.cancel(id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.output_text.startsWith(partial.output_text)).toBe(true);
+    expect(statuses(cancelled)).not.toContain('in_progress');
+    expect(messageStatus(cancelled)).toBe('incomplete');
+    const stored = await client.responses.retrieve(id);
+    expect(stored.output_text).toBe(cancelled.output_text);
+
+    const { records } = await readSse(await callGateway(slow, `/responses/${id}?stream=true&include_obfuscation=false`));
+    expect(records.map((record) => record.event)).not.toEqual(expect.arrayContaining(['response.completed']));
+    expect(['response.failed', 'response.incomplete', 'response.cancelled']).not.toContain(records.at(-1)?.event);
+    const streamed = records.filter((record) => record.event === 'response.output_text.delta').map((record) => record.data.delta as string).join('');
+    expect(streamed).toBe(stored.output_text);
   });
 
   it('keeps a background job running when its stream drops', async () => {
@@ -112,6 +147,20 @@ describe('background lifecycle', () => {
     expect(done.output_text.length).toBeGreaterThan(0);
   });
 });
+
+const statuses = (response: OpenAI.Responses.Response) => response.output.map((item) => (item as { status?: string }).status);
+const messageStatus = (response: OpenAI.Responses.Response) => (response.output.find((item) => item.type === 'message') as { status?: string } | undefined)?.status;
+
+/** Polls until the running response shows at least `length` characters of output text. */
+async function waitForText(client: OpenAI, id: string, length: number, timeoutMs = 20_000): Promise<OpenAI.Responses.Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await client.responses.retrieve(id);
+    if (response.output_text.length >= length || response.status !== 'in_progress') return response;
+    if (Date.now() > deadline) throw new Error(`response ${id} has only ${response.output_text.length} characters`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** Reads a body chunk by chunk, keeping what arrived before the connection broke. */
 async function readUntilDropped(response: Response): Promise<string> {

@@ -53,4 +53,15 @@ describe('settings', () => {
     expect(env.LOCAL_GATEWAY_API_KEYS).toEqual(['a', 'b']);
     expect(describeDatabase(env)).toBe('PostgreSQL at db:5433/app');
   });
+
+  it('reads the local gateway limits: defaults, 0 for off, whole numbers only', () => {
+    const defaults = parseEnv({});
+    expect([defaults.LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE, defaults.LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS]).toEqual([1200, 16]);
+    const off = parseEnv({ LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE: '0', LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS: '3' });
+    expect([off.LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE, off.LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS]).toEqual([0, 3]);
+    expect(problemsOf({ LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE: '-1', LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS: '2.5' })).toEqual([
+      'LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE must be 0 or more',
+      'LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS must be a whole number',
+    ]);
+  });
 });
