@@ -5,7 +5,7 @@ import type { JsonObject, TurnPlan } from './agent/contract';
 import { PartialOutput } from './partial';
 import { abortResponse, finishResponse, withOutput, withStatus, type ResponseObject, type StopReason } from './response-object';
 import type { EventSink } from './stream';
-import { appendEvents, saveResponseState } from './store';
+import { appendEvents, saveProgress, saveResponseState } from './store';
 import type { WebhookSender, WebhookTarget } from './webhooks';
 
 export interface RunOptions {
@@ -102,7 +102,7 @@ export class Run {
     if (this.isDone || !this.options.store || this.snapshot.status !== 'in_progress' || !this.partial.takeChanged()) return;
     const live = this.live();
     this.enqueueWrite(async (db) => {
-      if (!this.isDone) await saveResponseState(db, this.id, live);
+      if (!this.isDone) await saveProgress(db, this.id, live);
     });
   }
 

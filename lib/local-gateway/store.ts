@@ -21,6 +21,14 @@ export async function saveResponseState(db: Db, id: string, response: JsonObject
     .where(eq(gatewayResponses.id, id));
 }
 
+/** Saves a running response's progress unless the row has meanwhile been ended elsewhere (a cancel from another process). */
+export async function saveProgress(db: Db, id: string, response: JsonObject): Promise<void> {
+  await db
+    .update(gatewayResponses)
+    .set({ response, updatedAt: new Date() })
+    .where(and(eq(gatewayResponses.id, id), eq(gatewayResponses.status, 'in_progress')));
+}
+
 /** A live (not deleted) response of this owner, including `stored: false` tombstones. */
 export async function findResponse(db: Db, id: string, ownerKey: string): Promise<StoredResponse | null> {
   const rows = await db

@@ -80,4 +80,39 @@ describe.each(DATABASE_KINDS)('local gateway store on %s', (kind) => {
     expect((old?.response as { error: { code: string } }).error.code).toBe('server_error');
     expect((await findResponse(handle.db, 'resp_new', 'o'))?.status).toBe('queued');
   });
+
+  it('two gateways on one database: the other one sees a run progress, and its cancel stops the run', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const options = { getDb: async () => handle.db, apiKeys: ['k'], webhookAllow: [], publicOrigin: 'http://127.0.0.1:1', tokensPerSecond: 40 };
+    const [runner, other] = [createLocalGateway(options), createLocalGateway(options)];
+    const call = async (gateway: typeof runner, path: string, method = 'GET', body?: unknown) =>
+      (await gateway.handle(
+        new Request(`http://127.0.0.1/api/v1/llm${path}`, { method, headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }),
+      ).then((response) => response.json())) as { id: string; status: string; output_text: string; output: { status?: string }[] };
+    const poll = async (gateway: typeof runner, id: string, done: (response: Awaited<ReturnType<typeof call>>) => boolean) => {
+      const deadline = Date.now() + 25_000;
+      for (;;) {
+        const response = await call(gateway, `/responses/${id}`);
+        if (done(response) || Date.now() > deadline) return response;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    try {
+      const created = await call(runner, '/responses', 'POST', { model: 'local-agent', input: 'stream 3000 words', background: true });
+      const seen = await poll(other, created.id, (response) => response.output_text.length > 0);
+      expect(seen.status).toBe('in_progress');
+      expect(seen.output_text.length).toBeGreaterThan(0);
+      const cancelled = await call(other, `/responses/${created.id}/cancel`, 'POST');
+      expect(cancelled.status).toBe('cancelled');
+      expect(cancelled.output.map((item) => item.status)).not.toContain('in_progress');
+      const stopped = await poll(runner, created.id, (response) => response.status !== 'in_progress');
+      expect(stopped.status).toBe('cancelled');
+      expect(stopped.output_text.startsWith(seen.output_text)).toBe(true);
+      const final = await call(other, `/responses/${created.id}`);
+      expect(final).toMatchObject({ status: 'cancelled', output_text: stopped.output_text });
+    } finally {
+      await Promise.all([runner.close(), other.close()]);
+    }
+  });
 });
