@@ -1,7 +1,7 @@
 // POST /responses: validation beyond the schema, context assembly, the agent's plan, then JSON, SSE or a background job.
-import { createResponseBodyBaseSchema, isTerminalStatus, parseCreateResponseBody } from '@/lib/schema';
+import { createResponseBodyBaseSchema, isTerminalStatus, parseCreateResponseBody, type CreateResponseBody } from '@/lib/schema';
 import { findModel, LOCAL_MODELS, planTurn } from './agent';
-import type { ContextItem, JsonObject, TurnPlan } from './agent/contract';
+import type { ContextItem, TurnPlan } from './agent/contract';
 import type { Caller } from './auth';
 import { assertToolOutputs, fitContext, loadChain, normalizeInput, resolveItemReferences, type FittedContext } from './context';
 import { readBodyText } from './body';
@@ -20,7 +20,8 @@ import { isWebhookTargetAllowed } from './webhooks';
 
 const KNOWN_PARAMETERS = new Set(Object.keys(createResponseBodyBaseSchema.shape));
 
-async function readBody(request: Request): Promise<JsonObject> {
+/** The body as the shared schema parsed it: fields below are read from its types, not re-checked. */
+async function readBody(request: Request): Promise<CreateResponseBody> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readBodyText(request));
@@ -33,13 +34,12 @@ async function readBody(request: Request): Promise<JsonObject> {
   if (unknown !== undefined) throw badRequest(`Unknown parameter: '${unknown}'.`, unknown, 'unknown_parameter');
   const result = parseCreateResponseBody(parsed);
   if (!result.ok) throw GatewayError.fromEnvelope(400, result.error);
-  return result.data as JsonObject;
+  return result.data;
 }
 
-function conversationIdOf(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && typeof (value as JsonObject).id === 'string') return (value as { id: string }).id;
-  return null;
+function conversationIdOf(conversation: CreateResponseBody['conversation']): string | null {
+  if (conversation == null) return null;
+  return typeof conversation === 'string' ? conversation : conversation.id;
 }
 
 /** Conversations are created on first use of an id (OpenAI requires creating them first; this gateway has no create endpoint). */
@@ -67,25 +67,23 @@ function faultError(plan: TurnPlan): GatewayError | null {
   return new GatewayError(500, fault.message, { type: 'server_error', code: 'server_error' });
 }
 
-function partialImagesOf(body: JsonObject): number {
-  const tools = Array.isArray(body.tools) ? (body.tools as JsonObject[]) : [];
-  const tool = tools.find((entry) => entry.type === 'image_generation');
-  return typeof tool?.partial_images === 'number' ? tool.partial_images : 0;
+function partialImagesOf(body: CreateResponseBody): number {
+  const tool = body.tools?.find((entry) => entry.type === 'image_generation');
+  return tool?.type === 'image_generation' ? (tool.partial_images ?? 0) : 0;
 }
 
 export async function createResponse(runtime: GatewayRuntime, request: Request, caller: Caller): Promise<Response> {
   const body = await readBody(request);
-  const modelId = String(body.model);
-  const model = findModel(modelId);
+  const model = findModel(body.model);
   if (!model) {
-    throw badRequest(`The model '${modelId}' does not exist. Available models: ${LOCAL_MODELS.map((entry) => entry.id).join(', ')}.`, 'model', 'model_not_found');
+    throw badRequest(`The model '${body.model.slice(0, 100)}' does not exist. Available models: ${LOCAL_MODELS.map((entry) => entry.id).join(', ')}.`, 'model', 'model_not_found');
   }
   checkRequestRules(body, model);
   checkStrictSchemas(body);
   const store = body.store !== false;
   const background = body.background === true;
   const stream = body.stream === true;
-  const webhookUrl = typeof body.webhook_url === 'string' ? body.webhook_url : null;
+  const webhookUrl = body.webhook_url ?? null;
   if (webhookUrl && !isWebhookTargetAllowed(webhookUrl, runtime.webhookPolicy)) {
     throw badRequest(
       "webhook_url is not an allowed target: use the playground's own origin (PLAYGROUND_PUBLIC_URL) or a target listed in LOCAL_GATEWAY_WEBHOOK_ALLOW.",
@@ -93,12 +91,12 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
       'invalid_webhook_url',
     );
   }
-  const prompt: ResolvedPrompt | null = body.prompt ? resolvePrompt(body.prompt as Parameters<typeof resolvePrompt>[0]) : null;
-  const instructions = [prompt?.instructions, typeof body.instructions === 'string' ? body.instructions : null].filter(Boolean).join('\n\n') || null;
+  const prompt: ResolvedPrompt | null = body.prompt ? resolvePrompt(body.prompt) : null;
+  const instructions = [prompt?.instructions, body.instructions].filter(Boolean).join('\n\n') || null;
   const inputItems = await resolveItemReferences(await runtime.getDb(), normalizeInput(body.input), caller.ownerKey);
   const conversationId = conversationIdOf(body.conversation);
   let earlier: ContextItem[] = [];
-  if (typeof body.previous_response_id === 'string') {
+  if (body.previous_response_id) {
     await settleLiveRun(runtime, body.previous_response_id);
     earlier = await loadChain(await runtime.getDb(), body.previous_response_id, caller.ownerKey);
   } else if (conversationId) earlier = await loadConversation(runtime, conversationId, caller);
@@ -106,7 +104,7 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
   const context = [...earlier, ...inputItems];
   checkJsonMode(body, instructions, context);
   const fitted = fitContext(context, instructions, model.contextWindow, body.truncation === 'disabled' ? 'disabled' : 'auto');
-  const cacheKey = typeof body.prompt_cache_key === 'string' ? `${caller.ownerKey}:${body.prompt_cache_key}` : null;
+  const cacheKey = body.prompt_cache_key != null ? `${caller.ownerKey}:${body.prompt_cache_key}` : null;
   const cachedTokens = cacheKey ? runtime.promptCache.lookup(cacheKey, instructions, fitted.context) : 0;
 
   const id = makeId('resp');
@@ -126,7 +124,7 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
 
 interface Accepted {
   id: string;
-  body: JsonObject;
+  body: CreateResponseBody;
   plan: TurnPlan;
   prompt: ResolvedPrompt | null;
   conversationId: string | null;
@@ -154,7 +152,7 @@ async function startResponse(runtime: GatewayRuntime, request: Request, accepted
     background,
     stream,
     stored: store,
-    previousResponseId: typeof body.previous_response_id === 'string' ? body.previous_response_id : null,
+    previousResponseId: body.previous_response_id ?? null,
     conversationId,
     request: store ? echo : {},
     response: store ? initial : { id, object: 'response', status: initial.status },
@@ -176,7 +174,6 @@ async function startResponse(runtime: GatewayRuntime, request: Request, accepted
     return jsonResponse(final);
   }
 
-  const streamOptions = (body.stream_options ?? {}) as JsonObject;
   const run = new Run({
     getDb: runtime.getDb,
     response: initial,
@@ -184,11 +181,11 @@ async function startResponse(runtime: GatewayRuntime, request: Request, accepted
     background,
     store,
     persistEvents: background && stream,
-    obfuscation: streamOptions.include_obfuscation !== false,
+    obfuscation: body.stream_options?.include_obfuscation !== false,
     partialImages: partialImagesOf(body),
     tokensPerSecond: runtime.options.tokensPerSecond,
     queuedDelayMs: queuedDelayMs(runtime.options.tokensPerSecond),
-    webhook: webhookUrl ? { url: webhookUrl, secret: typeof body.webhook_secret === 'string' ? body.webhook_secret : null } : null,
+    webhook: webhookUrl ? { url: webhookUrl, secret: body.webhook_secret ?? null } : null,
     webhooks: runtime.webhooks,
     onFinished,
   });

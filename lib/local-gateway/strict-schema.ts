@@ -1,4 +1,5 @@
 // Strict schemas (text.format json_schema and function tools with strict: true) are checked on arrival, as the real service does.
+import type { CreateResponseBody } from '@/lib/schema';
 import { explainUngeneratable } from './agent';
 import type { JsonObject } from './agent/contract';
 import { badRequest } from './errors';
@@ -39,16 +40,15 @@ function strictProblem(schema: JsonObject): string | null {
 }
 
 /** 400 invalid_json_schema / invalid_function_parameters naming the schema, for every strict schema of the request. */
-export function checkStrictSchemas(body: JsonObject): void {
-  const format = isObject(body.text) && isObject(body.text.format) ? body.text.format : null;
-  if (format?.type === 'json_schema' && format.strict === true && isObject(format.schema)) {
+export function checkStrictSchemas(body: CreateResponseBody): void {
+  const format = body.text?.format;
+  if (format?.type === 'json_schema' && format.strict === true) {
     const problem = strictProblem(format.schema);
-    if (problem) throw badRequest(`Invalid schema for text.format '${String(format.name).slice(0, 64)}' (strict): ${problem}.`, 'text.format.schema', 'invalid_json_schema');
+    if (problem) throw badRequest(`Invalid schema for text.format '${format.name}' (strict): ${problem}.`, 'text.format.schema', 'invalid_json_schema');
   }
-  const tools = Array.isArray(body.tools) ? body.tools : [];
-  tools.forEach((tool: unknown, index) => {
-    if (!isObject(tool) || tool.type !== 'function' || tool.strict !== true || !isObject(tool.parameters)) return;
+  (body.tools ?? []).forEach((tool, index) => {
+    if (tool.type !== 'function' || tool.strict !== true || !tool.parameters) return;
     const problem = strictProblem(tool.parameters);
-    if (problem) throw badRequest(`Invalid schema for function '${String(tool.name).slice(0, 128)}' (strict): ${problem}.`, `tools[${index}].parameters`, 'invalid_function_parameters');
+    if (problem) throw badRequest(`Invalid schema for function '${tool.name}' (strict): ${problem}.`, `tools[${index}].parameters`, 'invalid_function_parameters');
   });
 }
