@@ -4,6 +4,7 @@ import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useMemo, useState } from 'react';
+import { codeEditorTheme } from '@/components/ui/code-editor-theme';
 import { listCreateResponseBodyIssues } from '@/lib/schema';
 import type { JsonObject } from './body-path';
 import { findSpan, locateJsonPaths } from './json-locate';
@@ -45,6 +46,7 @@ export function JsonBodyEditor({ body, onChange }: { body: JsonObject; onChange:
         value={text}
         aria-labelledby="json-body-label"
         extensions={extensions}
+        theme={codeEditorTheme}
         basicSetup={{ foldGutter: true, lineNumbers: true }}
         className="overflow-hidden rounded border border-zinc-300 text-xs dark:border-zinc-700"
         maxHeight="60vh"

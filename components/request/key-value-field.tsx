@@ -30,8 +30,9 @@ export function KeyValueField({ path, label, help }: { path: string; label?: str
   };
   const testId = toTestId(path);
   return (
-    <FieldShell label={label ?? path} help={help} htmlFor={`${id}-add`} path={path}>
-      <div className="flex flex-col gap-1" data-testid={testId}>
+    // The label names the group of pairs (not the add button), so "Add a pair" is announced by its own text.
+    <FieldShell label={label ?? path} help={help} htmlFor={`${id}-pairs`} path={path}>
+      <div id={`${id}-pairs`} role="group" aria-label={label ?? path} className="flex flex-col gap-1" data-testid={testId}>
         {rows.map((row, index) => (
           <div key={index} className="flex gap-1">
             <input
@@ -55,7 +56,7 @@ export function KeyValueField({ path, label, help }: { path: string; label?: str
             </button>
           </div>
         ))}
-        <button id={`${id}-add`} type="button" className="self-start text-xs underline" data-testid={`${testId}-add`} onClick={() => update([...rows, { key: '', value: '' }])}>
+        <button type="button" className="self-start text-xs underline" data-testid={`${testId}-add`} onClick={() => update([...rows, { key: '', value: '' }])}>
           Add a pair
         </button>
       </div>

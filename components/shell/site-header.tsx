@@ -1,7 +1,10 @@
 'use client';
-// The header that moves between the four pages, marking the current one.
+// The header that moves between the four pages, marking the current one, with the theme switch.
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { cx } from '@/components/ui/cx';
+import type { ThemeChoice } from './theme';
+import { ThemeSwitch } from './theme-switch';
 
 const LINKS = [
   { href: '/', label: 'Playground', testId: 'nav-playground' },
@@ -10,34 +13,40 @@ const LINKS = [
   { href: '/settings', label: 'Settings', testId: 'nav-settings' },
 ] as const;
 
-export function SiteHeader() {
+export function SiteHeader({ themeChoice }: { themeChoice: ThemeChoice }) {
   const pathname = usePathname();
   return (
-    <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950" data-testid="site-header">
-      <nav aria-label="Main" className="mx-auto flex max-w-screen-2xl items-center gap-6 px-4 py-3">
-        <span className="font-semibold text-zinc-900 dark:text-zinc-100">Responses Playground</span>
-        <ul className="flex gap-1">
-          {LINKS.map((link) => {
-            const isCurrent = link.href === '/' ? pathname === '/' : pathname.startsWith(link.href);
-            return (
-              <li key={link.href}>
-                <Link
-                  href={link.href}
-                  data-testid={link.testId}
-                  aria-current={isCurrent ? 'page' : undefined}
-                  className={`rounded px-3 py-1.5 text-sm ${
-                    isCurrent
-                      ? 'bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900'
-                      : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800'
-                  }`}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+    <header className="border-b border-line bg-surface" data-testid="site-header">
+      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-3 py-2.5 sm:px-4">
+        <Link href="/" className="order-1 rounded font-semibold text-fg">
+          Responses Playground
+        </Link>
+        <nav aria-label="Main" className="order-3 w-full sm:order-2 sm:w-auto">
+          <ul className="flex flex-wrap gap-1">
+            {LINKS.map((link) => {
+              const isCurrent = link.href === '/' ? pathname === '/' : pathname.startsWith(link.href);
+              return (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    data-testid={link.testId}
+                    aria-current={isCurrent ? 'page' : undefined}
+                    className={cx(
+                      'inline-flex min-h-9 items-center rounded-md px-3 text-sm font-medium transition-colors',
+                      isCurrent ? 'bg-accent-soft text-link' : 'text-fg-muted hover:bg-sunken hover:text-fg',
+                    )}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="order-2 ml-auto sm:order-3">
+          <ThemeSwitch initialChoice={themeChoice} />
+        </div>
+      </div>
     </header>
   );
 }

@@ -1,0 +1,61 @@
+// Badges: a tone per meaning, and the response-status badge (queued, in_progress, completed, failed, incomplete, cancelled).
+import type { ReactNode } from 'react';
+import { cx } from './cx';
+
+export type Tone = 'neutral' | 'accent' | 'info' | 'success' | 'warning' | 'caution' | 'danger';
+
+export const TONE_CLASSES: Record<Tone, string> = {
+  neutral: 'bg-subtle-soft text-subtle',
+  accent: 'bg-accent-soft text-link',
+  info: 'bg-info-soft text-info',
+  success: 'bg-success-soft text-success',
+  warning: 'bg-warning-soft text-warning',
+  caution: 'bg-caution-soft text-caution',
+  danger: 'bg-danger-soft text-danger',
+};
+
+const STATUS_TONES: Record<string, Tone> = {
+  queued: 'warning',
+  in_progress: 'info',
+  completed: 'success',
+  failed: 'danger',
+  incomplete: 'caution',
+  cancelled: 'neutral',
+};
+
+/** The tone of a response status; unknown statuses (from other gateways) are neutral. */
+export function toneOfStatus(status: string): Tone {
+  return STATUS_TONES[status] ?? 'neutral';
+}
+
+export interface BadgeProps {
+  tone?: Tone;
+  isMono?: boolean;
+  className?: string;
+  title?: string;
+  testId?: string;
+  children: ReactNode;
+  /** Extra data-* attributes the tests and styles read. */
+  data?: Record<`data-${string}`, string | boolean | undefined>;
+}
+
+export function Badge({ tone = 'neutral', isMono = false, className, title, testId, data, children }: BadgeProps) {
+  return (
+    <span
+      title={title}
+      data-testid={testId}
+      {...data}
+      className={cx('inline-flex max-w-full items-center rounded-full px-2 py-0.5 text-xs font-medium [overflow-wrap:anywhere]', isMono && 'font-mono', TONE_CLASSES[tone], className)}
+    >
+      {children}
+    </span>
+  );
+}
+
+export function StatusBadge({ status, testId, className }: { status: string; testId?: string; className?: string }) {
+  return (
+    <Badge tone={toneOfStatus(status)} isMono testId={testId} data={{ 'data-status': status }} className={className}>
+      {status}
+    </Badge>
+  );
+}
