@@ -1,6 +1,8 @@
 'use client';
-// "Acting as (X-On-Behalf-Of)": the user every lookup, delete and filter on this page is made as.
+// "Acting as user (X-On-Behalf-Of)": the user every lookup, delete and filter on this page is made as.
 import { useState } from 'react';
+import { Field } from '@/components/ui/field';
+import { TextInput } from '@/components/ui/input';
 import { onBehalfOfSchema } from '@/lib/schema/on-behalf-of';
 import { useOnBehalfOf } from './use-on-behalf-of';
 
@@ -19,28 +21,16 @@ export function ActingAsField() {
 
   return (
     <form
-      className="flex flex-wrap items-end gap-2"
+      className="w-full min-w-0 sm:w-72"
+      aria-label="Acting as user"
       onSubmit={(event) => {
         event.preventDefault();
         commit();
       }}
     >
-      <label className="flex flex-col text-sm">
-        <span className="font-medium">Acting as (X-On-Behalf-Of)</span>
-        <input
-          data-testid="chains-acting-as"
-          className="w-56 rounded border border-zinc-300 bg-white px-2 py-1 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
-          value={value}
-          placeholder="no user"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby="chains-acting-as-help"
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-        />
-      </label>
-      <p id="chains-acting-as-help" className={`text-xs ${problem ? 'text-red-700 dark:text-red-400' : 'text-zinc-500'}`}>
-        {problem ?? 'Stored responses are scoped to this user. Enter or leaving the field applies it.'}
-      </p>
+      <Field label="Acting as user" apiName="X-On-Behalf-Of" hint="Stored responses are scoped to this user. Enter or leaving the field applies it." error={problem}>
+        <TextInput isMono data-testid="chains-acting-as" value={value} placeholder="no user" onChange={(event) => setDraft(event.target.value)} onBlur={commit} />
+      </Field>
     </form>
   );
 }

@@ -1,5 +1,7 @@
 // A turn the gateway would not return: why (from the status and the index), and what the index knows about it.
 import Link from 'next/link';
+import { linkClass } from '@/components/ui/button';
+import { Mono } from '@/components/ui/mono';
 import type { ChainTurn } from '@/lib/chains/walk';
 
 type BrokenTurn = Extract<ChainTurn, { kind: 'broken' }>;
@@ -15,32 +17,32 @@ export function BrokenTurnCard({ turn, position, isCurrent }: { turn: BrokenTurn
       data-turn-kind="broken"
       data-reason={explanation.reason}
       data-current={isCurrent ? 'true' : undefined}
-      className="rounded-lg border border-dashed border-amber-500 bg-amber-50 p-3 dark:bg-amber-950/40"
+      className="min-w-0 rounded-lg border border-dashed border-warning bg-warning-soft/40 p-3 sm:p-4"
     >
-      <header className="flex flex-wrap items-baseline gap-x-3">
+      <header className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
         <h3 id={headingId} className="font-semibold">
           Turn {position}: broken link
         </h3>
-        <code className="font-mono text-sm" data-testid="turn-id">
+        <Mono className="text-sm" testId="turn-id">
           {turn.id}
-        </code>
-        <span className="text-xs text-zinc-600 dark:text-zinc-400">HTTP {failure.status || 'unreachable'}</span>
+        </Mono>
+        <span className="text-xs text-fg-muted">HTTP {failure.status || 'unreachable'}</span>
       </header>
       <p className="mt-1 font-medium" data-testid="broken-title">
         {explanation.title}
       </p>
-      <p className="text-sm" data-testid="broken-detail">
+      <p className="text-sm [overflow-wrap:anywhere]" data-testid="broken-detail">
         {explanation.detail}
       </p>
       {entry ? (
-        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+        <p className="mt-1 text-xs text-fg-muted [overflow-wrap:anywhere]">
           Index: seen {new Date(entry.created_at).toLocaleString()} with {entry.on_behalf_of ? `user "${entry.on_behalf_of}"` : 'no user'}
           {entry.model ? `, model ${entry.model}` : ''}
           {entry.previous_response_id ? `, continues from ${entry.previous_response_id}` : ', no earlier turn known'}.
         </p>
       ) : null}
       {isCurrent ? null : (
-        <Link className="mt-1 inline-block text-sm text-blue-700 underline dark:text-blue-400" href={`/chains?id=${encodeURIComponent(turn.id)}`}>
+        <Link className={linkClass('mt-1 inline-block text-sm')} href={`/chains?id=${encodeURIComponent(turn.id)}`}>
           Look up this id
         </Link>
       )}

@@ -1,6 +1,7 @@
 'use client';
 // A conversation's responses in creation order (as the index saw them), each retrieved with its input and output.
 import { useMemo } from 'react';
+import { Mono } from '@/components/ui/mono';
 import { TurnList } from './turn-list';
 import { useChainIndex } from './use-chain-index';
 import { useChainTurns } from './use-chain-turns';
@@ -12,12 +13,12 @@ export function ConversationView({ conversationId, onBehalfOf }: { conversationI
   const turns = useChainTurns(index.data ? { kind: 'list', ids } : null, onBehalfOf);
 
   return (
-    <section aria-labelledby="conversation-title" data-testid="conversation-view" className="space-y-3">
+    <section aria-labelledby="conversation-title" data-testid="conversation-view" className="min-w-0 space-y-3">
       <h2 id="conversation-title" className="font-semibold">
-        Conversation <code className="font-mono">{conversationId}</code>
+        Conversation <Mono>{conversationId}</Mono>
       </h2>
       {index.data && ids.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">The playground has not seen a response in this conversation yet.</p>
+        <p className="text-sm text-fg-muted">The playground has not seen a response in this conversation yet.</p>
       ) : (
         <TurnList state={turns} currentId={null} onBehalfOf={onBehalfOf} onChanged={turns.reload} noun="conversation" />
       )}

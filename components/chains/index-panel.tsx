@@ -2,6 +2,11 @@
 // The sidebar: the seen-response forest and the conversations, optionally only the acting user's.
 import Link from 'next/link';
 import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { cx } from '@/components/ui/cx';
+import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Skeleton } from '@/components/ui/progress';
 import { findPath } from '@/lib/chains/forest';
 import { ChainTree } from './chain-tree';
 import { useChainIndex } from './use-chain-index';
@@ -13,42 +18,36 @@ export function IndexPanel({ onBehalfOf, currentId, currentConversation }: { onB
   const conversations = index.data?.conversations ?? [];
 
   return (
-    <section aria-labelledby="chains-index-title" className="space-y-3" data-testid="chains-index">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="chains-index-title" className="font-semibold">
-          Seen responses
-        </h2>
-        <label className="flex items-center gap-1 text-sm">
-          <input type="checkbox" data-testid="chains-only-mine" checked={isOnlyMine} onChange={(event) => setIsOnlyMine(event.target.checked)} />
-          Only {onBehalfOf.trim() ? `"${onBehalfOf.trim()}"` : 'no-user'} responses
-        </label>
-      </div>
-      {index.isPending ? <p className="text-sm text-zinc-500">Loading the index…</p> : null}
-      {index.error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {index.error.message}
-        </p>
-      ) : null}
+    <Card title="Seen responses" testId="chains-index" className="space-y-3">
+      <Checkbox
+        data-testid="chains-only-mine"
+        checked={isOnlyMine}
+        onChange={(event) => setIsOnlyMine(event.target.checked)}
+        label={`Only ${onBehalfOf.trim() ? `"${onBehalfOf.trim()}"` : 'no-user'} responses`}
+      />
+      {index.isPending ? <Skeleton label="Loading the index…" /> : null}
+      {index.error ? <Alert>{index.error.message}</Alert> : null}
       {index.data ? <ChainTree roots={roots} currentPath={currentId ? findPath(roots, currentId) : []} /> : null}
 
-      <h2 className="pt-2 font-semibold">Conversations</h2>
+      <h2 className="border-t border-line pt-3 font-semibold">Conversations</h2>
       {conversations.length === 0 ? (
-        <p className="text-sm text-zinc-500">No response with a conversation seen yet.</p>
+        <p className="text-sm text-fg-muted">No response with a conversation seen yet.</p>
       ) : (
         <ul className="space-y-1" data-testid="conversation-list">
           {conversations.map((conversation) => (
-            <li key={conversation.id}>
+            <li key={conversation.id} className="min-w-0">
               <Link
                 href={`/chains?conversation=${encodeURIComponent(conversation.id)}`}
                 aria-current={conversation.id === currentConversation ? 'true' : undefined}
-                className={`rounded px-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800 ${conversation.id === currentConversation ? 'bg-blue-100 dark:bg-blue-950' : ''}`}
+                className={cx('inline-block max-w-full rounded px-1 text-sm hover:bg-sunken', conversation.id === currentConversation && 'bg-accent-soft')}
               >
-                <code className="break-all font-mono">{conversation.id}</code> · {conversation.responses.length} response{conversation.responses.length === 1 ? '' : 's'}
+                <code className="font-mono text-link [overflow-wrap:anywhere]">{conversation.id}</code> · {conversation.responses.length} response
+                {conversation.responses.length === 1 ? '' : 's'}
               </Link>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

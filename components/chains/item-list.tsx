@@ -11,13 +11,14 @@ function toOutputItem(item: InputItem): OutputItem {
 export function ItemList({ items, label, testId }: { items: readonly InputItem[]; label: string; testId: string }) {
   if (items.length === 0) {
     return (
-      <p className="text-sm text-zinc-500" data-testid={testId}>
+      <p className="text-sm text-fg-muted" data-testid={testId}>
         No {label.toLowerCase()}.
       </p>
     );
   }
   return (
-    <div data-testid={testId} aria-label={label} role="group">
+    // min-w-0 so wide item views (code, tables) scroll inside the turn instead of widening the page.
+    <div data-testid={testId} aria-label={label} role="group" className="min-w-0 [overflow-wrap:anywhere]">
       <OutputItemList items={items.map(toOutputItem)} />
     </div>
   );

@@ -1,5 +1,6 @@
 'use client';
 // Turns in order (root first for a chain), each retrieved or explained, with live progress for screen readers.
+import { Alert } from '@/components/ui/alert';
 import type { WalkEnd } from '@/lib/chains/walk';
 import { BrokenTurnCard } from './broken-turn-card';
 import { TurnCard } from './turn-card';
@@ -27,23 +28,19 @@ export function TurnList({
   const { turns, isLoading, end, error } = state;
   const status = isLoading ? `Loading the ${noun}… ${turns.length} turn${turns.length === 1 ? '' : 's'} so far.` : `${turns.length} turn${turns.length === 1 ? '' : 's'} loaded.`;
   return (
-    <div className="space-y-3">
-      <p aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="turns-status" data-loading={isLoading ? 'true' : 'false'}>
+    <div className="min-w-0 space-y-3">
+      <p aria-live="polite" className="text-sm text-fg-muted" data-testid="turns-status" data-loading={isLoading ? 'true' : 'false'}>
         {status}
       </p>
       {end && end !== 'root' ? (
-        <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="walk-end">
+        <Alert tone="warning" isLive={false} testId="walk-end">
           {END_NOTES[end]}
-        </p>
+        </Alert>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-      <ol className="space-y-3" aria-label={`Turns of the ${noun}`}>
+      {error ? <Alert>{error}</Alert> : null}
+      <ol className="min-w-0 space-y-3" aria-label={`Turns of the ${noun}`}>
         {turns.map((turn, index) => (
-          <li key={turn.id}>
+          <li key={turn.id} className="min-w-0">
             {turn.kind === 'turn' ? (
               <TurnCard turn={turn} position={index + 1} isCurrent={turn.id === currentId} onBehalfOf={onBehalfOf} onDeleted={onChanged} />
             ) : (

@@ -1,6 +1,13 @@
 'use client';
 // The selected job: summary, time per state, its timeline and the webhook deliveries that name it.
 import Link from 'next/link';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Mono } from '@/components/ui/mono';
+import { Skeleton } from '@/components/ui/progress';
+import { Tabs } from '@/components/ui/tabs';
 import { DeliveryItem } from '@/components/webhooks/delivery-item';
 import { StateDurations, isCancellable } from './job-list';
 import { JobTimeline } from './job-timeline';
@@ -9,44 +16,56 @@ import { useJobDetail } from './use-jobs';
 
 export function JobDetailPanel({ responseId, onCancel }: { responseId: string; onCancel: (id: string) => void }) {
   const { data, error, isPending } = useJobDetail(responseId);
-  if (isPending) return <p className="text-sm text-zinc-500">Loading {responseId}…</p>;
-  if (error) return <p className="text-sm text-red-700 dark:text-red-400" role="alert">{error.message}</p>;
+  if (isPending) return <Skeleton label={`Loading ${responseId}…`} className="rounded-lg border border-line bg-surface p-4" />;
+  if (error) return <Alert>{error.message}</Alert>;
   const { job, timeline, deliveries } = data;
   return (
-    <section aria-labelledby="job-detail-title" className="space-y-3" data-testid="job-detail" data-job-id={job.id}>
+    <Card
+      title={
+        <>
+          Job <Mono>{job.id}</Mono>
+        </>
+      }
+      actions={<CopyButton text={job.id} label="Copy response id" />}
+      className="space-y-4"
+      testId="job-detail"
+      data={{ 'data-job-id': job.id }}
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <h2 id="job-detail-title" className="font-mono text-sm font-semibold">
-          {job.id}
-        </h2>
         <StatusBadge status={job.status} testId="job-detail-status" />
         <StallBadge stall={job.stall} />
         {isCancellable(job) ? (
-          <button type="button" className="rounded border border-red-300 px-2 py-0.5 text-xs text-red-700" data-testid="job-detail-cancel" onClick={() => onCancel(job.id)}>
-            Cancel
-          </button>
+          <Button size="sm" variant="danger" data-testid="job-detail-cancel" onClick={() => onCancel(job.id)}>
+            Cancel on the gateway
+          </Button>
         ) : null}
-        <Link href={`/?response=${encodeURIComponent(job.id)}`} className="text-xs underline">
+        <Link href={`/?response=${encodeURIComponent(job.id)}`} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
           Open the result in the transcript
         </Link>
       </div>
-      {job.stall ? <p className="text-xs text-red-700 dark:text-red-400">{job.stall.reason}</p> : null}
+      {job.stall ? <Alert tone="warning" isLive={false}>{job.stall.reason}</Alert> : null}
       <StateDurations job={job} />
-      <div>
-        <h3 className="mb-1 text-xs font-semibold uppercase text-zinc-500">Timeline</h3>
-        <JobTimeline entries={timeline} />
-      </div>
-      <div>
-        <h3 className="mb-1 text-xs font-semibold uppercase text-zinc-500">Webhook deliveries naming this response ({deliveries.length})</h3>
-        {deliveries.length === 0 ? (
-          <p className="text-xs text-zinc-500">None captured. Create a capture below and pass its URL as webhook_url.</p>
-        ) : (
-          <ul className="space-y-1" data-testid="job-deliveries">
-            {deliveries.map((delivery) => (
-              <DeliveryItem key={delivery.id} delivery={delivery} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+      <Tabs
+        label="Job history"
+        tabs={[
+          { id: 'timeline', label: 'Timeline', testId: 'job-tab-timeline', content: <JobTimeline entries={timeline} /> },
+          {
+            id: 'deliveries',
+            label: `Webhook deliveries (${deliveries.length})`,
+            testId: 'job-tab-deliveries',
+            content:
+              deliveries.length === 0 ? (
+                <p className="text-sm text-fg-muted">None captured naming this response. Create a capture below and pass its URL as webhook_url.</p>
+              ) : (
+                <ul className="space-y-2" data-testid="job-deliveries" aria-label="Webhook deliveries naming this response">
+                  {deliveries.map((delivery) => (
+                    <DeliveryItem key={delivery.id} delivery={delivery} />
+                  ))}
+                </ul>
+              ),
+          },
+        ]}
+      />
+    </Card>
   );
 }

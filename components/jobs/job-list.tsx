@@ -1,6 +1,11 @@
 'use client';
-// The jobs table: status, stall flag, time in each state, and the row actions (details, cancel, open the result).
+// The jobs list: each job's id (whole, wrapping), status, stall flag, time in each state, and its actions (details, cancel, open the result).
 import Link from 'next/link';
+import { useId } from 'react';
+import { Button, linkClass } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { EmptyState } from '@/components/ui/layout';
+import { IdText } from '@/components/ui/mono';
 import { formatDuration } from '@/lib/jobs/status';
 import type { JobSummary } from '@/lib/jobs/views';
 import { StallBadge, StatusBadge } from './status-badge';
@@ -19,87 +24,82 @@ export function isCancellable(job: JobSummary): boolean {
 
 export function StateDurations({ job }: { job: JobSummary }) {
   return (
-    <ul className="flex flex-wrap gap-2 text-xs text-zinc-600 dark:text-zinc-400" data-testid="job-durations">
+    <ul className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-fg-muted" data-testid="job-durations" aria-label="Time in each state">
       {job.durations.map((state) => (
         <li key={`${state.status}-${state.since}`} data-status={state.status}>
-          {state.status} {state.ms === null ? '(final)' : formatDuration(state.ms)}
+          <span className="font-mono">{state.status}</span> {state.ms === null ? '(final)' : formatDuration(state.ms)}
         </li>
       ))}
     </ul>
   );
 }
 
+function JobRow({ job, isSelected, onSelect, onCancel, isCancelling }: { job: JobSummary; isSelected: boolean; onSelect: () => void; onCancel: () => void; isCancelling: boolean }) {
+  // Every row has the same buttons: each is described by its row's id, so "Details" says which job.
+  const idElementId = `job-${useId()}`;
+  return (
+    <li
+      data-testid="job-row"
+      data-job-id={job.id}
+      data-selected={isSelected}
+      aria-current={isSelected ? 'true' : undefined}
+      className={cx('flex min-w-0 flex-col gap-1.5 rounded-lg border p-3', isSelected ? 'border-accent bg-accent-soft/40' : 'border-line bg-surface')}
+    >
+      <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
+        <IdText id={job.id} kind="response id" className="text-sm" htmlId={idElementId} />
+        <div className="flex flex-wrap gap-1">
+          <StatusBadge status={job.status} />
+          <StallBadge stall={job.stall} />
+        </div>
+      </div>
+      <p className="text-xs text-fg-muted [overflow-wrap:anywhere]">
+        {job.model ?? 'model unknown'}
+        {job.onBehalfOf ? ` · for ${job.onBehalfOf}` : ''} · {job.origin}
+      </p>
+      {job.stall ? (
+        <p className="text-xs text-danger" data-testid="job-stall-reason">
+          {job.stall.reason}
+        </p>
+      ) : null}
+      {job.lastError ? <p className="text-xs text-danger [overflow-wrap:anywhere]">{job.lastError}</p> : null}
+      <StateDurations job={job} />
+      <div className="flex flex-wrap items-center gap-2 pt-1">
+        <Button size="sm" variant={isSelected ? 'primary' : 'secondary'} data-testid="job-select" aria-pressed={isSelected} aria-describedby={idElementId} onClick={onSelect}>
+          Details
+        </Button>
+        {isCancellable(job) ? (
+          <Button size="sm" variant="danger" data-testid="job-cancel" aria-describedby={idElementId} isLoading={isCancelling} loadingText="Cancelling…" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Link href={`/?response=${encodeURIComponent(job.id)}`} className={linkClass('text-xs')} data-testid="job-open-result" aria-describedby={idElementId}>
+          Open result
+        </Link>
+      </div>
+    </li>
+  );
+}
+
 export function JobList({ jobs, selectedId, onSelect, onCancel, cancellingId }: JobListProps) {
   if (jobs.length === 0) {
     return (
-      <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="jobs-empty">
-        No jobs yet. Send a request with background: true, or track a response by its id.
-      </p>
+      <EmptyState title="No jobs yet" testId="jobs-empty">
+        Send a request with background: true, or track a response by its id.
+      </EmptyState>
     );
   }
   return (
-    <table className="w-full text-left text-sm" data-testid="job-list">
-      <thead className="text-xs uppercase text-zinc-500">
-        <tr>
-          <th className="py-1 pr-2">Response</th>
-          <th className="py-1 pr-2">Status</th>
-          <th className="py-1 pr-2">Time in each state</th>
-          <th className="py-1 pr-2">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {jobs.map((job) => (
-          <tr
-            key={job.id}
-            data-testid="job-row"
-            data-job-id={job.id}
-            aria-selected={job.id === selectedId}
-            className={`border-t border-zinc-200 align-top dark:border-zinc-800 ${job.id === selectedId ? 'bg-zinc-100 dark:bg-zinc-900' : ''}`}
-          >
-            <td className="py-2 pr-2">
-              <div className="font-mono text-xs">{job.id}</div>
-              <div className="text-xs text-zinc-500">
-                {job.model ?? 'model unknown'}
-                {job.onBehalfOf ? ` · for ${job.onBehalfOf}` : ''} · {job.origin}
-              </div>
-              {job.lastError ? <div className="text-xs text-red-700 dark:text-red-400">{job.lastError}</div> : null}
-            </td>
-            <td className="py-2 pr-2">
-              <div className="flex flex-wrap gap-1">
-                <StatusBadge status={job.status} />
-                <StallBadge stall={job.stall} />
-              </div>
-              {job.stall ? (
-                <p className="mt-1 max-w-xs text-xs text-red-700 dark:text-red-400" data-testid="job-stall-reason">
-                  {job.stall.reason}
-                </p>
-              ) : null}
-            </td>
-            <td className="py-2 pr-2">
-              <StateDurations job={job} />
-            </td>
-            <td className="space-x-2 py-2 pr-2 whitespace-nowrap">
-              <button type="button" className="rounded border px-2 py-0.5 text-xs" data-testid="job-select" onClick={() => onSelect(job.id)}>
-                Details
-              </button>
-              {isCancellable(job) ? (
-                <button
-                  type="button"
-                  className="rounded border border-red-300 px-2 py-0.5 text-xs text-red-700 disabled:opacity-50 dark:text-red-400"
-                  data-testid="job-cancel"
-                  disabled={cancellingId === job.id}
-                  onClick={() => onCancel(job.id)}
-                >
-                  {cancellingId === job.id ? 'Cancelling…' : 'Cancel'}
-                </button>
-              ) : null}
-              <Link href={`/?response=${encodeURIComponent(job.id)}`} className="text-xs underline" data-testid="job-open-result">
-                Open result
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ul className="flex flex-col gap-2" data-testid="job-list" aria-label="Jobs">
+      {jobs.map((job) => (
+        <JobRow
+          key={job.id}
+          job={job}
+          isSelected={job.id === selectedId}
+          onSelect={() => onSelect(job.id)}
+          onCancel={() => onCancel(job.id)}
+          isCancelling={cancellingId === job.id}
+        />
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,9 @@
-// One job's timeline: submitted, each status with its source, and each webhook delivery with delay, retries and verdict.
+// One job's timeline: submitted, each status with its source, and each webhook delivery with delay, retries and verdict,
+// in one column of times and one of events, joined by a rail.
+import type { ReactNode } from 'react';
+import { VerdictBadge } from '@/components/webhooks/delivery-item';
 import { formatDuration } from '@/lib/jobs/status';
 import type { TimelineEntry } from '@/lib/jobs/timeline';
-import { VerdictBadge } from '@/components/webhooks/delivery-item';
 import { StatusBadge } from './status-badge';
 
 function describeDelay(delayMs: number | null): string {
@@ -9,50 +11,54 @@ function describeDelay(delayMs: number | null): string {
   return delayMs < 0 ? `${formatDuration(-delayMs)} before we saw the status` : `${formatDuration(delayMs)} after the status change`;
 }
 
+function Row({ at, marker, children, data }: { at: string; marker: string; children: ReactNode; data: Record<`data-${string}`, string | boolean> }) {
+  return (
+    <li className="relative grid grid-cols-[4.75rem_minmax(0,1fr)] gap-x-3 pb-3 last:pb-0 sm:grid-cols-[5.75rem_minmax(0,1fr)]" data-testid="timeline-entry" {...data}>
+      <time className="pt-0.5 text-right font-mono text-xs text-fg-muted tabular-nums" dateTime={at}>
+        {new Date(at).toLocaleTimeString()}
+      </time>
+      <div className="relative min-w-0 border-l border-line pl-4">
+        <span aria-hidden="true" className={`absolute top-1.5 -left-[5px] size-2.5 rounded-full border-2 border-surface ${marker}`} />
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm">{children}</div>
+      </div>
+    </li>
+  );
+}
+
 export function JobTimeline({ entries }: { entries: TimelineEntry[] }) {
   return (
-    <ol className="space-y-1 border-l border-zinc-300 pl-3 text-sm dark:border-zinc-700" data-testid="job-timeline">
+    <ol className="min-w-0" data-testid="job-timeline">
       {entries.map((entry) => {
-        const time = (
-          <time className="w-24 shrink-0 font-mono text-xs text-zinc-500" dateTime={entry.at}>
-            {new Date(entry.at).toLocaleTimeString()}
-          </time>
-        );
         if (entry.kind === 'submitted') {
           return (
-            <li key="submitted" className="flex gap-2" data-testid="timeline-entry" data-kind="submitted">
-              {time}
+            <Row key="submitted" at={entry.at} marker="bg-fg-muted" data={{ 'data-kind': 'submitted' }}>
               <span>submitted</span>
-            </li>
+            </Row>
           );
         }
         if (entry.kind === 'status') {
           return (
-            <li key={`status-${entry.status}-${entry.at}`} className="flex items-center gap-2" data-testid="timeline-entry" data-kind="status" data-status={entry.status}>
-              {time}
+            <Row key={`status-${entry.status}-${entry.at}`} at={entry.at} marker="bg-accent" data={{ 'data-kind': 'status', 'data-status': entry.status }}>
               <StatusBadge status={entry.status} testId="timeline-status" />
-              <span className="text-xs text-zinc-500">via {entry.source}</span>
-            </li>
+              <span className="text-xs text-fg-muted">via {entry.source}</span>
+            </Row>
           );
         }
         const retries = entry.attempts.length - 1;
         return (
-          <li
+          <Row
             key={`delivery-${entry.deliveryId}`}
-            className="flex flex-wrap items-center gap-2"
-            data-testid="timeline-entry"
-            data-kind="delivery"
-            data-status={entry.reportedStatus ?? ''}
-            data-valid={entry.signatureValid}
+            at={entry.at}
+            marker={entry.signatureValid ? 'bg-success' : 'bg-danger'}
+            data={{ 'data-kind': 'delivery', 'data-status': entry.reportedStatus ?? '', 'data-valid': entry.signatureValid }}
           >
-            {time}
-            <span>webhook {entry.eventType ?? '(no type)'}</span>
+            <span className="[overflow-wrap:anywhere]">webhook {entry.eventType ?? '(no type)'}</span>
             <VerdictBadge isValid={entry.signatureValid} />
-            <span className="text-xs text-zinc-500">{describeDelay(entry.delayMs)}</span>
-            <span className="text-xs text-zinc-500" data-testid="timeline-retries">
+            <span className="text-xs text-fg-muted">{describeDelay(entry.delayMs)}</span>
+            <span className="text-xs text-fg-muted" data-testid="timeline-retries">
               {retries === 0 ? 'delivered once' : `${retries} ${retries === 1 ? 'retry' : 'retries'} (same X-Webhook-Id)`}
             </span>
-          </li>
+          </Row>
         );
       })}
     </ol>

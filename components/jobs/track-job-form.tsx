@@ -3,6 +3,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ErrorText } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { TextInput } from '@/components/ui/input';
 import { trackJobBodySchema, type TrackJobBody } from '@/lib/jobs/schemas';
 import { useTrackJob } from './use-jobs';
 
@@ -15,37 +19,23 @@ export function TrackJobForm({ onTracked }: { onTracked: (id: string) => void })
     defaultValues: { responseId: '', onBehalfOf: '' },
   });
   const submit = handleSubmit((body) => track.mutate(body, { onSuccess: (detail) => onTracked(detail.job.id) }));
-  const fieldError = formState.errors.responseId ?? formState.errors.onBehalfOf;
-  const fieldName = formState.errors.responseId ? 'responseId' : 'onBehalfOf';
+  const { errors } = formState;
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" data-testid="track-job-form" noValidate>
-      <label className="flex flex-col text-xs">
-        responseId
-        <input
-          className="rounded border px-2 py-1 font-mono text-sm"
-          placeholder="resp_…"
-          aria-invalid={formState.errors.responseId ? true : undefined}
-          data-testid="track-response-id"
-          {...register('responseId')}
-        />
-      </label>
-      <label className="flex flex-col text-xs">
-        onBehalfOf (X-On-Behalf-Of)
-        <input
-          className="rounded border px-2 py-1 text-sm"
-          aria-invalid={formState.errors.onBehalfOf ? true : undefined}
-          data-testid="track-on-behalf-of"
-          {...register('onBehalfOf')}
-        />
-      </label>
-      <button type="submit" className="rounded bg-zinc-900 px-3 py-1.5 text-sm text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900" disabled={track.isPending} data-testid="track-submit">
-        {track.isPending ? 'Fetching…' : 'Track'}
-      </button>
-      {fieldError || track.error ? (
-        <p className="w-full text-xs text-red-700 dark:text-red-400" role="alert" data-testid="track-error">
-          {fieldError ? `${fieldName} ${fieldError.message ?? 'is invalid'}` : track.error?.message}
-        </p>
+    <form onSubmit={submit} className="grid min-w-0 gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start" data-testid="track-job-form" noValidate aria-label="Track a response">
+      <Field label="Response id" hint="A background response created elsewhere." error={errors.responseId?.message} className="sm:col-span-2">
+        <TextInput isMono placeholder="resp_…" autoComplete="off" spellCheck={false} data-testid="track-response-id" {...register('responseId')} />
+      </Field>
+      <Field label="Acting as user" apiName="X-On-Behalf-Of" hint="Only if it was created for one." error={errors.onBehalfOf?.message}>
+        <TextInput autoComplete="off" data-testid="track-on-behalf-of" {...register('onBehalfOf')} />
+      </Field>
+      <Button type="submit" variant="primary" className="sm:mt-6" isLoading={track.isPending} loadingText="Fetching…" data-testid="track-submit">
+        Track
+      </Button>
+      {track.error ? (
+        <ErrorText className="sm:col-span-2" testId="track-error">
+          {track.error.message}
+        </ErrorText>
       ) : null}
     </form>
   );

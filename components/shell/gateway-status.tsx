@@ -1,6 +1,11 @@
 'use client';
 // Shows /api/health: app version, gateway in use and database status.
 import { useQuery } from '@tanstack/react-query';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { DescriptionList } from '@/components/ui/layout';
+import { Skeleton } from '@/components/ui/progress';
 
 interface Health {
   status: 'ok' | 'degraded';
@@ -17,18 +22,22 @@ export function GatewayStatus() {
       return (await response.json()) as Health;
     },
   });
-  if (isPending) return <p className="text-sm text-zinc-500">Checking health…</p>;
-  if (error || !data) return <p role="alert">Health check failed: {error?.message ?? 'no answer'}</p>;
   return (
-    <dl className="grid max-w-xl grid-cols-[10rem_1fr] gap-2 text-sm" data-testid="health-panel">
-      <dt className="font-medium">Status</dt>
-      <dd data-testid="health-status">{data.status}</dd>
-      <dt className="font-medium">Version</dt>
-      <dd>{data.version}</dd>
-      <dt className="font-medium">Gateway</dt>
-      <dd data-testid="health-gateway">{data.gateway.description}</dd>
-      <dt className="font-medium">Database</dt>
-      <dd data-testid="health-database">{data.database.ok ? `ready (${data.database.kind})` : `down: ${data.database.error}`}</dd>
-    </dl>
+    <Card title="Health" className="max-w-3xl">
+      {isPending ? <Skeleton label="Checking health…" /> : null}
+      {error || (!isPending && !data) ? <Alert>Health check failed: {error?.message ?? 'no answer'}</Alert> : null}
+      {data ? (
+        <DescriptionList
+          testId="health-panel"
+          termWidth="8rem"
+          items={[
+            { term: 'Status', value: <Badge tone={data.status === 'ok' ? 'success' : 'warning'}>{data.status}</Badge>, testId: 'health-status' },
+            { term: 'Version', value: data.version, isMono: true },
+            { term: 'Gateway', value: data.gateway.description, testId: 'health-gateway' },
+            { term: 'Database', value: data.database.ok ? `ready (${data.database.kind})` : `down: ${data.database.error}`, testId: 'health-database' },
+          ]}
+        />
+      ) : null}
+    </Card>
   );
 }

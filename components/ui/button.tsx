@@ -1,4 +1,4 @@
-// Buttons: four variants, three sizes, a loading state; IconButton requires its accessible name. buttonClass styles links as buttons.
+// Buttons: four variants, three sizes, a loading state; IconButton requires its accessible name. buttonClass and linkClass style links.
 import type { ComponentProps, ReactNode } from 'react';
 import { cx } from './cx';
 import { Spinner } from './icons';
@@ -30,6 +30,11 @@ export function buttonClass({ variant = 'secondary', size = 'md', className }: {
     SIZES[size],
     className,
   );
+}
+
+/** The classes of an inline text link (underlined, in the link colour). */
+export function linkClass(className?: string): string {
+  return cx('rounded-sm text-link underline underline-offset-2 hover:decoration-2', className);
 }
 
 export interface ButtonProps extends ComponentProps<'button'> {

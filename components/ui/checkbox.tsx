@@ -32,7 +32,8 @@ export function Checkbox({ label, apiName, hint, className, id, ...props }: Chec
       <span className="min-w-0 text-sm">
         <label htmlFor={controlId} className="text-fg">
           {label}
-          {apiName ? <code className="ml-1.5 font-mono text-xs [overflow-wrap:anywhere] text-fg-muted">{apiName}</code> : null}
+          {apiName ? ' ' : null}
+          {apiName ? <code className="font-mono text-xs [overflow-wrap:anywhere] text-fg-muted">{apiName}</code> : null}
         </label>
         {hint ? <Hint id={`${controlId}-hint`}>{hint}</Hint> : null}
       </span>
@@ -66,7 +67,8 @@ export function Switch({ label, apiName, hint, className, id, ...props }: Checkb
       <span className="min-w-0 text-sm">
         <label htmlFor={controlId} className="text-fg">
           {label}
-          {apiName ? <code className="ml-1.5 font-mono text-xs [overflow-wrap:anywhere] text-fg-muted">{apiName}</code> : null}
+          {apiName ? ' ' : null}
+          {apiName ? <code className="font-mono text-xs [overflow-wrap:anywhere] text-fg-muted">{apiName}</code> : null}
         </label>
         {hint ? <Hint id={`${controlId}-hint`}>{hint}</Hint> : null}
       </span>

@@ -14,7 +14,7 @@ export interface DialogProps {
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
-  /** Buttons at the bottom (right-aligned, wrapping). */
+  /** Buttons at the bottom (right-aligned, wrapping). Mark the one to focus first with data-autofocus (else the first control is). */
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
   testId?: string;
@@ -38,6 +38,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
     if (open && !dialog.open) {
       returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

@@ -45,9 +45,10 @@ export interface FieldProps {
   className?: string;
   children: ReactNode;
   testId?: string;
+  errorTestId?: string;
 }
 
-export function Field({ label, apiName, hint, error, id, isLabelHidden = false, className, children, testId }: FieldProps) {
+export function Field({ label, apiName, hint, error, id, isLabelHidden = false, className, children, testId, errorTestId }: FieldProps) {
   const generated = useId();
   const controlId = id ?? `field-${generated}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -57,11 +58,12 @@ export function Field({ label, apiName, hint, error, id, isLabelHidden = false, 
     <div className={cx('flex min-w-0 flex-col gap-1', className)} data-testid={testId}>
       <label htmlFor={controlId} className={cx('text-sm font-medium text-fg', isLabelHidden && 'sr-only')}>
         {label}
-        {apiName ? <code className="ml-1.5 font-mono text-xs font-normal [overflow-wrap:anywhere] text-fg-muted">{apiName}</code> : null}
+        {apiName ? ' ' : null}
+        {apiName ? <code className="font-mono text-xs font-normal [overflow-wrap:anywhere] text-fg-muted">{apiName}</code> : null}
       </label>
       <FieldContext value={{ controlId, describedBy, isInvalid: Boolean(error) }}>{children}</FieldContext>
       {error ? (
-        <p id={errorId} role="alert" className="text-xs text-danger">
+        <p id={errorId} role="alert" className="text-xs text-danger" data-testid={errorTestId}>
           {error}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-// Layout helpers: Toolbar (a named row of controls that wraps), EmptyState, DescriptionList (term/value pairs that stack on phones).
+// Layout helpers: Toolbar (a named row of controls that wraps), EmptyState, DescriptionList (term/value pairs whose values wrap).
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 
@@ -29,17 +29,24 @@ export interface DescriptionItem {
   isMono?: boolean;
 }
 
-/** Terms beside their values from the small breakpoint up, stacked below it; values wrap anywhere. */
-export function DescriptionList({ items, className, testId, termWidth = 'max-content' }: { items: readonly DescriptionItem[]; className?: string; testId?: string; termWidth?: string }) {
+/** Terms beside their values (the terms' column at most 40% wide, so values keep room on a phone); values wrap anywhere. */
+export function DescriptionList({ items, className, testId, termWidth = 'fit-content(40%)', size = 'sm' }: {
+  items: readonly DescriptionItem[];
+  className?: string;
+  testId?: string;
+  /** The terms' column (a grid track size). */
+  termWidth?: string;
+  size?: 'xs' | 'sm';
+}) {
   return (
     <dl
       data-testid={testId}
       style={{ ['--term-width' as string]: termWidth }}
-      className={cx('grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[var(--term-width)_minmax(0,1fr)]', className)}
+      className={cx('grid grid-cols-[var(--term-width)_minmax(0,1fr)] gap-x-3 gap-y-1 sm:gap-x-4', size === 'xs' ? 'text-xs' : 'text-sm', className)}
     >
       {items.map((item, index) => (
         <div key={index} className="contents">
-          <dt className="text-fg-muted max-sm:mt-1">{item.term}</dt>
+          <dt className="text-fg-muted">{item.term}</dt>
           <dd data-testid={item.testId} className={cx('min-w-0 [overflow-wrap:anywhere] text-fg', item.isMono && 'font-mono')}>
             {item.value}
           </dd>

@@ -1,14 +1,22 @@
 'use client';
 // Scripts a capture's answer (status code, delay) to exercise a gateway's retries.
 import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { TextInput } from '@/components/ui/input';
 import type { CaptureView } from '@/lib/webhooks/captures';
 import { captureAnswerSchema } from '@/lib/webhooks/schemas';
 import { useSetCaptureAnswer } from './use-captures';
 
+type Problems = Partial<Record<'status' | 'delay', string>>;
+
+/** The schema's field names, in the words the form shows. */
+const FIELD_OF_PATH: Record<string, keyof Problems> = { answerStatus: 'status', answerDelayMs: 'delay' };
+
 export function CaptureAnswerForm({ capture }: { capture: CaptureView }) {
   const [status, setStatus] = useState(capture.answerStatus?.toString() ?? '');
   const [delay, setDelay] = useState(capture.answerDelayMs?.toString() ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
   const setAnswer = useSetCaptureAnswer(capture.id);
 
   const submit = (event: FormEvent) => {
@@ -18,31 +26,39 @@ export function CaptureAnswerForm({ capture }: { capture: CaptureView }) {
       answerDelayMs: delay.trim() === '' ? null : Number(delay),
     });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setProblem(`${issue?.path.join('.')} ${issue?.message}`);
+      const found: Problems = {};
+      for (const issue of parsed.error.issues) {
+        const field = FIELD_OF_PATH[String(issue.path[0])];
+        if (field) found[field] ??= issue.message;
+      }
+      setProblems(found);
       return;
     }
-    setProblem(null);
+    setProblems({});
     setAnswer.mutate(parsed.data);
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" data-testid="capture-answer-form">
-      <label className="flex flex-col text-xs">
-        answerStatus (empty: 200 when valid, 401 when not)
-        <input className="w-40 rounded border px-2 py-1 text-sm" inputMode="numeric" value={status} onChange={(event) => setStatus(event.target.value)} data-testid="capture-answer-status" />
-      </label>
-      <label className="flex flex-col text-xs">
-        answerDelayMs
-        <input className="w-28 rounded border px-2 py-1 text-sm" inputMode="numeric" value={delay} onChange={(event) => setDelay(event.target.value)} data-testid="capture-answer-delay" />
-      </label>
-      <button type="submit" className="rounded border px-2 py-1 text-xs" disabled={setAnswer.isPending} data-testid="capture-answer-save">
-        Save answer
-      </button>
-      {setAnswer.isSuccess ? <span className="text-xs text-emerald-700">Saved.</span> : null}
-      {problem || setAnswer.error ? (
-        <p role="alert" className="w-full text-xs text-red-700 dark:text-red-400">
-          {problem ?? setAnswer.error?.message}
+    <form onSubmit={submit} className="flex min-w-0 flex-wrap items-start gap-3" data-testid="capture-answer-form" aria-label="Scripted answer" noValidate>
+      <Field label="Answer with status" hint="Empty: 200 when the signature is valid, 401 when not." error={problems.status} className="w-full sm:w-56">
+        <TextInput inputMode="numeric" value={status} onChange={(event) => setStatus(event.target.value)} data-testid="capture-answer-status" />
+      </Field>
+      <Field label="Delay before answering (ms)" hint="Empty: answer at once." error={problems.delay} className="w-full sm:w-48">
+        <TextInput inputMode="numeric" value={delay} onChange={(event) => setDelay(event.target.value)} data-testid="capture-answer-delay" />
+      </Field>
+      <div className="flex items-center gap-2 sm:mt-6">
+        <Button type="submit" isLoading={setAnswer.isPending} data-testid="capture-answer-save">
+          Save answer
+        </Button>
+        {setAnswer.isSuccess ? (
+          <span role="status" className="text-sm text-success">
+            Saved.
+          </span>
+        ) : null}
+      </div>
+      {setAnswer.error ? (
+        <p role="alert" className="w-full text-sm text-danger">
+          {setAnswer.error.message}
         </p>
       ) : null}
     </form>

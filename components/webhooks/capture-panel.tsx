@@ -1,6 +1,14 @@
 'use client';
 // Webhook capture: create a capture URL and secret, pick one, script its answer, read and replay its deliveries.
 import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Select, TextInput } from '@/components/ui/input';
+import { DescriptionList, EmptyState } from '@/components/ui/layout';
+import { IdText } from '@/components/ui/mono';
+import { Skeleton } from '@/components/ui/progress';
 import type { DeliveryView } from '@/lib/webhooks/deliveries';
 import { CaptureAnswerForm } from './capture-answer-form';
 import { DeliveryItem } from './delivery-item';
@@ -10,45 +18,46 @@ function ReplayButton({ captureId, delivery, target }: { captureId: string; deli
   const replay = useReplayDelivery(captureId);
   const result = replay.data;
   return (
-    <span className="inline-flex items-center gap-1">
-      <button
-        type="button"
-        className="rounded border px-1.5 py-0.5 text-xs"
-        data-testid="delivery-replay"
-        disabled={replay.isPending}
-        onClick={() => replay.mutate({ deliveryId: delivery.id, target: target.trim() || undefined })}
-      >
-        {replay.isPending ? 'Replaying…' : 'Replay'}
-      </button>
-      {result ? <span className="text-xs text-zinc-500">{result.httpStatus === null ? `failed: ${result.error}` : `answered ${result.httpStatus} in ${result.durationMs} ms`}</span> : null}
-      {replay.error ? <span className="text-xs text-red-700 dark:text-red-400">{replay.error.message}</span> : null}
-    </span>
+    <>
+      <Button size="sm" data-testid="delivery-replay" isLoading={replay.isPending} loadingText="Replaying…" onClick={() => replay.mutate({ deliveryId: delivery.id, target: target.trim() || undefined })}>
+        Replay
+      </Button>
+      {result ? (
+        <span role="status" className="text-xs text-fg-muted">
+          {result.httpStatus === null ? `failed: ${result.error}` : `answered ${result.httpStatus} in ${result.durationMs} ms`}
+        </span>
+      ) : null}
+      {replay.error ? (
+        <span role="alert" className="text-xs text-danger [overflow-wrap:anywhere]">
+          {replay.error.message}
+        </span>
+      ) : null}
+    </>
   );
 }
 
 function CaptureDetail({ captureId }: { captureId: string }) {
   const { data, error } = useCaptureDeliveries(captureId);
   const [target, setTarget] = useState('');
-  if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error.message}</p>;
-  if (!data) return <p className="text-sm text-zinc-500">Loading…</p>;
+  if (error) return <Alert>{error.message}</Alert>;
+  if (!data) return <Skeleton label="Loading the capture…" />;
   const { capture, deliveries } = data;
   return (
-    <div className="space-y-2" data-testid="capture-detail" data-capture-id={capture.id}>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 text-xs">
-        <dt className="text-zinc-500">webhook_url</dt>
-        <dd className="font-mono break-all" data-testid="capture-url">{capture.url}</dd>
-        <dt className="text-zinc-500">webhook_secret</dt>
-        <dd className="font-mono break-all" data-testid="capture-secret">{capture.secret}</dd>
-      </dl>
+    <div className="min-w-0 space-y-4" data-testid="capture-detail" data-capture-id={capture.id}>
+      <DescriptionList
+        items={[
+          { term: 'webhook_url', value: <IdText id={capture.url} kind="webhook URL" isCopyable testId="capture-url" /> },
+          { term: 'webhook_secret', value: <IdText id={capture.secret} kind="webhook secret" isCopyable testId="capture-secret" /> },
+        ]}
+      />
       <CaptureAnswerForm key={capture.id} capture={capture} />
-      <label className="flex flex-col text-xs">
-        replay target (empty: this capture; loopback or this playground&apos;s origin only)
-        <input className="rounded border px-2 py-1 font-mono text-sm" value={target} onChange={(event) => setTarget(event.target.value)} data-testid="replay-target" />
-      </label>
+      <Field label="Replay to" hint="Empty: this capture. Otherwise loopback or this playground's origin only.">
+        <TextInput isMono value={target} placeholder="this capture" onChange={(event) => setTarget(event.target.value)} data-testid="replay-target" />
+      </Field>
       {deliveries.length === 0 ? (
-        <p className="text-xs text-zinc-500">No deliveries yet.</p>
+        <p className="text-sm text-fg-muted">No deliveries yet.</p>
       ) : (
-        <ul className="space-y-1" data-testid="capture-deliveries">
+        <ul className="space-y-2" data-testid="capture-deliveries" aria-label="Deliveries to this capture">
           {deliveries.map((delivery) => (
             <DeliveryItem key={delivery.id} delivery={delivery} actions={<ReplayButton captureId={capture.id} delivery={delivery} target={target} />} />
           ))}
@@ -64,37 +73,31 @@ export function CapturePanel() {
   const [selected, setSelected] = useState<string | null>(null);
   const current = selected ?? data?.captures[0]?.id ?? null;
   return (
-    <section aria-labelledby="captures-title" className="space-y-2" data-testid="webhook-captures">
-      <div className="flex items-center gap-2">
-        <h2 id="captures-title" className="font-semibold">
-          Webhook captures
-        </h2>
-        <button
-          type="button"
-          className="rounded border px-2 py-1 text-xs"
-          data-testid="capture-create"
-          disabled={create.isPending}
-          onClick={() => create.mutate(undefined, { onSuccess: (capture) => setSelected(capture.id) })}
-        >
+    <Card
+      title="Webhook captures"
+      testId="webhook-captures"
+      className="space-y-4"
+      actions={
+        <Button size="sm" variant="primary" data-testid="capture-create" isLoading={create.isPending} onClick={() => create.mutate(undefined, { onSuccess: (capture) => setSelected(capture.id) })}>
           New capture
-        </button>
-      </div>
+        </Button>
+      }
+    >
       {data && data.captures.length > 0 ? (
-        <label className="flex flex-col text-xs">
-          capture
-          <select className="rounded border px-2 py-1 font-mono text-sm" value={current ?? ''} onChange={(event) => setSelected(event.target.value)} data-testid="capture-select">
+        <Field label="Capture">
+          <Select isMono value={current ?? ''} onChange={(event) => setSelected(event.target.value)} data-testid="capture-select">
             {data.captures.map((capture) => (
               <option key={capture.id} value={capture.id}>
                 {capture.id} ({capture.deliveryCount} deliveries)
               </option>
             ))}
-          </select>
-        </label>
+          </Select>
+        </Field>
       ) : (
-        <p className="text-xs text-zinc-500">No captures yet: create one and use its URL and secret as webhook_url and webhook_secret.</p>
+        <EmptyState title="No captures yet">Create one and use its URL and secret as webhook_url and webhook_secret.</EmptyState>
       )}
       {current ? <CaptureDetail captureId={current} /> : null}
-    </section>
+    </Card>
   );
 }
 
@@ -102,19 +105,16 @@ export function UnmatchedDeliveries() {
   const { data } = useCaptures();
   const unmatched = data?.unmatched ?? [];
   return (
-    <section aria-labelledby="unmatched-title" className="space-y-2" data-testid="unmatched-deliveries">
-      <h2 id="unmatched-title" className="font-semibold">
-        Unmatched deliveries
-      </h2>
+    <Card title="Unmatched deliveries" description="Deliveries naming a response that is not a tracked job." testId="unmatched-deliveries">
       {unmatched.length === 0 ? (
-        <p className="text-xs text-zinc-500">Every captured delivery names a tracked job.</p>
+        <p className="text-sm text-fg-muted">Every captured delivery names a tracked job.</p>
       ) : (
-        <ul className="space-y-1">
+        <ul className="space-y-2" aria-label="Unmatched deliveries">
           {unmatched.map((delivery) => (
             <DeliveryItem key={delivery.id} delivery={delivery} />
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

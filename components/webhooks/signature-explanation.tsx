@@ -1,4 +1,5 @@
 // Why a delivery's signature passed or failed: digests side by side, encoding, body hash, secret fingerprint, skew, re-serialization.
+import { DescriptionList } from '@/components/ui/layout';
 import { formatDuration } from '@/lib/jobs/status';
 import type { SignatureExplanation as Explanation } from '@/lib/webhooks/explain';
 
@@ -38,17 +39,16 @@ export function SignatureExplanation({ explanation }: { explanation: Explanation
   ];
   return (
     <div data-testid="signature-explanation" data-valid={explanation.isValid}>
-      {!explanation.isValid && explanation.problem ? <p className="mb-1 text-xs text-red-700 dark:text-red-400">{PROBLEMS[explanation.problem]}</p> : null}
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-zinc-500">{label}</dt>
-            <dd className="font-mono break-all" data-testid={`explanation-${label.replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '')}`}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      {!explanation.isValid && explanation.problem ? <p className="mb-1 text-xs text-danger">{PROBLEMS[explanation.problem]}</p> : null}
+      <DescriptionList
+        size="xs"
+        items={rows.map(([label, value]) => ({
+          term: label,
+          value,
+          isMono: true,
+          testId: `explanation-${label.replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '')}`,
+        }))}
+      />
     </div>
   );
 }

@@ -79,7 +79,7 @@ test('input and output with HTML render as text on the chains page', async ({ pa
   expect(created.status()).toBe(200);
   const { id } = (await created.json()) as { id: string };
   await page.goto('/chains');
-  const actingAs = page.getByLabel('Acting as (X-On-Behalf-Of)');
+  const actingAs = page.getByRole('textbox', { name: /^Acting as user/ });
   await actingAs.fill(user);
   await actingAs.press('Enter');
   const box = page.getByLabel('Response id');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ChainsPage } from './pages/chains-page';
 
 // Each run uses its own users, so the shared e2e database never mixes runs.
 const run = Date.now().toString(36);
@@ -15,47 +16,6 @@ async function createResponse(request: APIRequestContext, user: string, input: s
   const body = (await reply.json()) as { id: string; previous_response_id: string | null };
   expect(body.previous_response_id ?? null).toBe(previousResponseId ?? null);
   return body.id;
-}
-
-class ChainsPage {
-  constructor(readonly page: Page) {}
-
-  async open() {
-    await this.page.goto('/chains');
-    await expect(this.page.getByTestId('page-chains')).toBeVisible();
-  }
-
-  async actAs(user: string) {
-    const field = this.page.getByLabel('Acting as (X-On-Behalf-Of)');
-    await field.fill(user);
-    await field.press('Enter');
-  }
-
-  async lookUp(id: string) {
-    const box = this.page.getByLabel('Response id');
-    await box.fill(id);
-    await box.press('Enter');
-    await expect(this.page).toHaveURL(new RegExp(`/chains\\?id=${id}$`));
-  }
-
-  turns(): Locator {
-    return this.page.getByTestId('chain-view').getByTestId('chain-turn');
-  }
-
-  turn(id: string): Locator {
-    return this.page.locator(`[data-testid="chain-turn"][data-turn-id="${id}"]`);
-  }
-
-  async expectTurnsInOrder(ids: string[]) {
-    await expect(this.turns()).toHaveCount(ids.length);
-    await expect(this.page.getByTestId('turns-status')).toHaveAttribute('data-loading', 'false');
-    const actual = await this.turns().evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-turn-id')));
-    expect(actual).toEqual(ids);
-  }
-
-  treeNode(id: string): Locator {
-    return this.page.locator(`[data-testid="chains-index"] [data-testid="tree-node"][data-node-id="${id}"]`);
-  }
 }
 
 test('a three-turn chain: walk, branch, tree, delete with a broken link, and user scoping', async ({ page }) => {
@@ -79,7 +39,7 @@ test('a three-turn chain: walk, branch, tree, delete with a broken link, and use
   await expect(leaf.getByTestId('turn-usage')).toContainText('total tokens');
   await expect(leaf.getByTestId('turn-input-items')).toContainText('Turn three: spell it.');
   await expect(chains.turn(first).getByTestId('turn-input-items')).toContainText('Turn one: remember the word lantern.');
-  await leaf.getByTestId('turn-raw-json').locator('summary').click();
+  await chains.openRawJson(leaf);
   await expect(leaf.getByTestId('turn-raw-json')).toContainText(`"previous_response_id": "${second}"`);
 
   const axe = await new AxeBuilder({ page }).include('[data-testid="page-chains"]').analyze();
@@ -105,7 +65,7 @@ test('a three-turn chain: walk, branch, tree, delete with a broken link, and use
 
   // Delete turn two after confirming: its link is explained, the turns around it still show.
   await chains.turn(second).getByTestId('turn-delete').click();
-  const dialog = page.getByRole('dialog', { name: 'Delete this stored response?' });
+  const dialog = chains.deleteDialog();
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('delete-confirm').click();
   await expect(dialog).toBeHidden();

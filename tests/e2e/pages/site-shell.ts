@@ -70,8 +70,8 @@ export class SiteShell {
     ).toEqual([]);
   }
 
-  /** A full-page screenshot kept with the test's results (test-results/, not committed). */
-  async attachScreenshot(testInfo: TestInfo, name: string) {
-    await testInfo.attach(name, { body: await this.page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  /** A full-page screenshot kept in the test's output folder (test-results/, not committed) for a reviewer to look at. */
+  async saveScreenshot(testInfo: TestInfo, name: string) {
+    await this.page.screenshot({ path: testInfo.outputPath(name), fullPage: true });
   }
 }
