@@ -34,6 +34,8 @@ export function JsonBodyEditor({ body, onChange }: { body: JsonObject; onChange:
         { delay: 200 },
       ),
       EditorView.lineWrapping,
+      // The editable element itself is the textbox screen readers meet: it takes the label.
+      EditorView.contentAttributes.of({ 'aria-labelledby': 'json-body-label' }),
     ],
     [],
   );
@@ -41,7 +43,7 @@ export function JsonBodyEditor({ body, onChange }: { body: JsonObject; onChange:
   return (
     <div className="flex flex-col gap-1" data-testid="json-editor">
       <label className="font-mono text-xs font-semibold" id="json-body-label">request body (JSON)</label>
-      <p className="text-xs text-zinc-500">Exactly what is sent. Edit it here or in the form; fields the form has no control for are kept.</p>
+      <p className="text-xs text-fg-muted">Exactly what is sent. Edit it here or in the form; fields the form has no control for are kept.</p>
       <CodeMirror
         value={text}
         aria-labelledby="json-body-label"

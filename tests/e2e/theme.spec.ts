@@ -56,12 +56,13 @@ test.describe('themes', () => {
     await shell.expectTheme('dark');
   });
 
-  test('the JSON editor takes the theme', async ({ page }) => {
+  test('the JSON editor takes the theme, and its text box is named by its label', async ({ page }) => {
     const shell = new SiteShell(page);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
     const editor = page.getByTestId('json-editor').locator('.cm-editor');
     await expect(editor).toBeVisible();
+    await expect(editor.getByRole('textbox')).toHaveAccessibleName('request body (JSON)');
     const background = () => editor.evaluate((element) => getComputedStyle(element).backgroundColor);
     await expect.poll(background).toBe('rgb(255, 255, 255)');
     await shell.chooseTheme('dark');
