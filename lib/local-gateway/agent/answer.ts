@@ -58,14 +58,15 @@ function core(input: AnswerInput): string {
   return openers[phrasingIndex(input, openers.length)] ?? openers[0]!;
 }
 
+// What the agent is (scripted, deterministic) is said once, in the model's description; answers never repeat it.
 const MEDIUM_EXTRA = [
-  'I am the local scripted agent, so this answer is built from your input rather than from world knowledge.',
-  'This local agent answers deterministically from what you wrote.',
+  'Tell me if you would like more detail on any part of it.',
+  'Happy to go further into any part of this.',
 ];
 const HIGH_EXTRA = [
-  'Because the agent is deterministic, sending the same request again gives the same answer, token for token.',
-  'Ask it to use a tool (for example "use the weather tool" or "search the web") to see tool calls stream in.',
-  'Trigger phrases such as "simulate failure" demonstrate error handling, and the verbosity setting changes how long this reply is.',
+  'Sending the same request again gives the same answer, word for word.',
+  'If a tool would help, ask for it by name (for example "use the weather tool" or "search the web") and the call will stream in.',
+  'A phrase such as "simulate failure" shows how errors look, and the verbosity setting changes how long this reply is.',
 ];
 
 function verbositySentences(input: AnswerInput): string[] {

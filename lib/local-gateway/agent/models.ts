@@ -29,7 +29,7 @@ interface LocalModel extends ModelInfo {
 const MODELS: LocalModel[] = [
   {
     id: 'local-agent',
-    description: 'Default scripted agent: answers from the input and uses the tools it is given.',
+    description: 'The default. A scripted, deterministic agent (no world knowledge): answers from your input and calls the tools you give it when your words ask for them.',
     contextWindow: 128_000,
     variants: withVariants('local-agent'),
     supportsReasoning: false,
@@ -37,7 +37,7 @@ const MODELS: LocalModel[] = [
   },
   {
     id: 'local-echo',
-    description: 'Plain replier: answers from the input, never calls tools.',
+    description: 'Scripted like local-agent, but only answers from your input: never calls a tool.',
     contextWindow: 32_000,
     variants: withVariants('local-echo'),
     supportsReasoning: false,
@@ -45,7 +45,7 @@ const MODELS: LocalModel[] = [
   },
   {
     id: 'local-reasoner',
-    description: 'Reasoning agent: emits a reasoning item (summary, encrypted content) before acting.',
+    description: 'local-agent with a reasoning item first: summaries with reasoning.summary, more reasoning tokens with a higher reasoning.effort.',
     contextWindow: 200_000,
     variants: withVariants('local-reasoner'),
     supportsReasoning: true,
@@ -53,7 +53,7 @@ const MODELS: LocalModel[] = [
   },
   {
     id: 'local-fail',
-    description: 'Always fails: the response ends failed with error {code, message}.',
+    description: 'Shows a failed response: the stream ends with status failed and error.code server_error.',
     contextWindow: 32_000,
     variants: withoutVariants('local-fail'),
     supportsReasoning: false,
@@ -61,7 +61,7 @@ const MODELS: LocalModel[] = [
   },
   {
     id: 'local-rate-limited',
-    description: 'Always rejected with HTTP 429 and a Retry-After header.',
+    description: 'Shows rate limiting: every request gets HTTP 429 with Retry-After: 2.',
     contextWindow: 32_000,
     variants: withoutVariants('local-rate-limited'),
     supportsReasoning: false,
@@ -69,7 +69,7 @@ const MODELS: LocalModel[] = [
   },
   {
     id: 'local-server-error',
-    description: 'Always rejected with HTTP 500.',
+    description: 'Shows a gateway error: every request gets HTTP 500.',
     contextWindow: 32_000,
     variants: withoutVariants('local-server-error'),
     supportsReasoning: false,
@@ -77,7 +77,7 @@ const MODELS: LocalModel[] = [
   },
   {
     id: 'local-drop',
-    description: 'Answers like local-agent, but the stream drops mid-way.',
+    description: 'Answers like local-agent, but the connection drops half-way through the stream.',
     contextWindow: 32_000,
     variants: withoutVariants('local-drop'),
     supportsReasoning: false,
@@ -85,7 +85,7 @@ const MODELS: LocalModel[] = [
   },
   {
     id: 'local-slow',
-    description: 'Answers like local-agent after a slow first token.',
+    description: 'Answers like local-agent, after waiting 3 s before the first token.',
     contextWindow: 32_000,
     variants: withoutVariants('local-slow'),
     supportsReasoning: false,

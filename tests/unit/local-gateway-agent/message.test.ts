@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countItemTokens, countTokens, itemEvents } from '@/lib/local-gateway/agent';
+import { countItemTokens, countTokens, itemEvents, LOCAL_MODELS } from '@/lib/local-gateway/agent';
 import { plan, planEvents, replayThroughSdk, texts, userMessage } from './helpers';
 
 describe('text message', () => {
@@ -14,6 +14,16 @@ describe('text message', () => {
     expect(message?.role).toBe('assistant');
     const text = (message?.content as { text: string }[])[0]?.text;
     expect(text).toContain('Tell me about tide pools');
+  });
+
+  it('reads as an answer: what the agent is, is said once in the model description, never in the answers', () => {
+    for (const verbosity of ['low', 'medium', 'high']) {
+      for (const temperature of [0, 1.5]) {
+        const text = (plan({ input: 'Tell me about tide pools', text: { verbosity }, temperature }).items[0]!.content as { text: string }[])[0]!.text;
+        expect(text).not.toMatch(/scripted|local agent|I am the/i);
+      }
+    }
+    expect(LOCAL_MODELS.find((model) => model.id === 'local-agent')?.description).toMatch(/scripted, deterministic agent/);
   });
 
   it('streams the message event order (added, part, deltas, done) with consistent ids, and deltas concatenate to the text', () => {

@@ -142,7 +142,7 @@ describe('content filter', () => {
     expect(turn.items[0]!.status).toBe('incomplete');
     const text = (turn.items[0]!.content as { text: string }[])[0]!.text;
     expect(text.length).toBeGreaterThan(0);
-    const full = 'You said: "simulate content filter on this answer". I am the local scripted agent, so this answer is built from your input rather than from world knowledge.';
+    const full = 'You said: "simulate content filter on this answer". Tell me if you would like more detail on any part of it.';
     expect(full.startsWith(text)).toBe(true);
     expect(text.length).toBeLessThan(full.length * 0.75);
   });
