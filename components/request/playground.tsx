@@ -46,6 +46,8 @@ export function Playground() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // A composer of its own (the follow-up box) handles its shortcut and marks it handled: never send this form too.
+      if (event.defaultPrevented) return;
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         send();
