@@ -1,42 +1,72 @@
 'use client';
-// Shares the draft, its setters and the schema issues with every section of the form.
-import { createContext, useContext, type ReactNode } from 'react';
-import type { JsonObject } from './body-path';
+// Shares the draft store with every control; hooks subscribe to one field's value or issues, or (useDraft) to the whole draft.
+import { createContext, useCallback, useContext, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { getPath } from './body-path';
+import { selectIssues, type BodyIssue, type DraftStore } from './draft-store';
 import type { RequestDraft } from './request-draft';
 
-export interface BodyIssue {
-  param: string;
-  message: string;
-  code?: string;
+export type { BodyIssue } from './draft-store';
+export { selectIssues } from './draft-store';
+
+const DraftContext = createContext<DraftStore | null>(null);
+
+export function DraftProvider({ store, children }: { store: DraftStore; children: ReactNode }) {
+  return <DraftContext.Provider value={store}>{children}</DraftContext.Provider>;
+}
+
+export function useDraftStore(): DraftStore {
+  const store = useContext(DraftContext);
+  if (!store) throw new Error('useDraftStore must be used inside DraftProvider');
+  return store;
 }
 
 export interface DraftApi {
   draft: RequestDraft;
   issues: readonly BodyIssue[];
-  /** Sets (or with `undefined` removes) one field of the body by path. */
-  setField: (path: string, value: unknown) => void;
-  setBody: (body: JsonObject) => void;
-  setOnBehalfOf: (value: string) => void;
+  setField: DraftStore['setField'];
+  setBody: DraftStore['setBody'];
+  setOnBehalfOf: DraftStore['setOnBehalfOf'];
+  setFieldError: DraftStore['setFieldError'];
 }
 
-const DraftContext = createContext<DraftApi | null>(null);
-
-export function DraftProvider({ value, children }: { value: DraftApi; children: ReactNode }) {
-  return <DraftContext.Provider value={value}>{children}</DraftContext.Provider>;
-}
-
+/** The whole draft: for views of the entire body (JSON, code, previews). A control uses useFieldValue instead. */
 export function useDraft(): DraftApi {
-  const api = useContext(DraftContext);
-  if (!api) throw new Error('useDraft must be used inside DraftProvider');
-  return api;
+  const store = useDraftStore();
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  return { draft: state.draft, issues: store.getIssues(), setField: store.setField, setBody: store.setBody, setOnBehalfOf: store.setOnBehalfOf, setFieldError: store.setFieldError };
 }
 
-/** Issues whose field path is `path` or lies inside it (`tools[0]` also shows `tools[0].name`). */
-export function selectIssues(issues: readonly BodyIssue[], path: string): BodyIssue[] {
-  return issues.filter((issue) => issue.param === path || issue.param.startsWith(`${path}.`) || issue.param.startsWith(`${path}[`));
+/** The value at one body path; re-renders only when that value changes. */
+export function useFieldValue(path: string): unknown {
+  const store = useDraftStore();
+  const read = useCallback(() => getPath(store.getState().draft.body, path), [store, path]);
+  return useSyncExternalStore(store.subscribe, read, read);
 }
 
+export function useOnBehalfOf(): string {
+  const store = useDraftStore();
+  const read = useCallback(() => store.getState().draft.onBehalfOf, [store]);
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
+export function useIssues(): readonly BodyIssue[] {
+  const store = useDraftStore();
+  return useSyncExternalStore(store.subscribe, store.getIssues, store.getIssues);
+}
+
+function sameIssues(a: readonly BodyIssue[], b: readonly BodyIssue[]): boolean {
+  return a.length === b.length && a.every((issue, at) => issue.param === b[at]?.param && issue.message === b[at]?.message);
+}
+
+/** The issues of one field (and, unless exact, of fields inside it); re-renders only when they change. */
 export function useFieldIssues(path: string, isExact = false): BodyIssue[] {
-  const { issues } = useDraft();
-  return isExact ? issues.filter((issue) => issue.param === path) : selectIssues(issues, path);
+  const store = useDraftStore();
+  const last = useRef<BodyIssue[]>([]);
+  const read = useCallback(() => {
+    const issues = store.getIssues();
+    const next = isExact ? issues.filter((issue) => issue.param === path) : selectIssues(issues, path);
+    if (!sameIssues(next, last.current)) last.current = next;
+    return last.current;
+  }, [store, path, isExact]);
+  return useSyncExternalStore(store.subscribe, read, read);
 }

@@ -1,47 +1,81 @@
 'use client';
-// Form primitives bound to a body path: a visible label naming the API field, a one-line help text, and the schema's messages for that field.
-import { useId, useState, type ReactNode } from 'react';
-import { getPath } from './body-path';
-import { useDraft, useFieldIssues } from './draft-context';
+// Form controls bound to a body path: the design system's Field (label in words beside the API field, hint, the schema's
+// messages for that path) around its controls; each subscribes to its own value and issues only.
+import { useState, type ReactNode } from 'react';
+import { Checkbox } from '@/components/ui/checkbox';
+import { cx } from '@/components/ui/cx';
+import { Field } from '@/components/ui/field';
+import { Select, TextArea, TextInput } from '@/components/ui/input';
+import { useDraftStore, useFieldIssues, useFieldValue, type BodyIssue } from './draft-context';
+import { matchesFieldSearch, useFieldSearch } from './field-search';
 import { parseNumberInput } from './request-draft';
 
 export function toTestId(path: string): string {
   return `field-${path.replace(/\[(\d+)\]/g, '-$1').replace(/[._]/g, '-').toLowerCase()}`;
 }
 
-export function FieldShell({ label, help, htmlFor, path, children, isDeprecated = false }: {
-  label: string;
-  help: ReactNode;
-  htmlFor: string;
-  path: string;
-  children: ReactNode;
-  isDeprecated?: boolean;
-}) {
-  const issues = useFieldIssues(path);
-  const errorId = `${htmlFor}-error`;
+/** One entry of the form: hidden while the field search has a query it does not match; found by the issue list through data-field-path. */
+export function FieldSlot({ path, label, keywords, className, children }: { path: string; label?: string; keywords?: string; className?: string; children: ReactNode }) {
+  const query = useFieldSearch();
+  const isMatch = matchesFieldSearch(query, path, [label, keywords].filter(Boolean).join(' '));
   return (
-    <div className="flex flex-col gap-1" data-field-path={path}>
-      <label htmlFor={htmlFor} className="font-mono text-xs font-semibold">
-        {label}
-        {isDeprecated ? <span className="ml-2 rounded bg-amber-100 px-1 font-sans text-amber-900 dark:bg-amber-900 dark:text-amber-100">deprecated</span> : null}
-      </label>
+    <div className={cx('min-w-0', className)} data-field-path={path} data-field-match={query && isMatch ? '' : undefined} hidden={!isMatch}>
       {children}
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">{help}</p>
-      {issues.length ? (
-        <ul id={errorId} className="text-xs text-red-700 dark:text-red-400" role="alert" data-testid={`${toTestId(path)}-error`}>
-          {issues.map((issue) => (
-            <li key={`${issue.param}:${issue.message}`}>{issue.param === path ? issue.message : `${issue.param}: ${issue.message}`}</li>
-          ))}
-        </ul>
-      ) : null}
     </div>
   );
 }
 
-export const inputClass =
-  'w-full rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900 aria-[invalid=true]:border-red-600';
+function describeIssues(issues: readonly BodyIssue[], path: string): ReactNode {
+  if (!issues.length) return undefined;
+  if (issues.length === 1 && issues[0]!.param === path) return issues[0]!.message;
+  return (
+    <span className="flex flex-col">
+      {issues.map((issue) => (
+        <span key={`${issue.param}:${issue.message}`}>{issue.param === path ? issue.message : `${issue.param}: ${issue.message}`}</span>
+      ))}
+    </span>
+  );
+}
 
-export function TextField({ path, label, help, placeholder, isMultiline = false, isDeprecated, type = 'text' }: {
+export interface BodyFieldProps {
+  path: string;
+  /** What the field is, in words; the API path is shown beside it. Without it the path is the label. */
+  label?: string;
+  help: ReactNode;
+  isDeprecated?: boolean;
+  className?: string;
+  /** Extra words the field search finds this field by. */
+  keywords?: string;
+  /** An error found by the control itself, shown with the schema's. */
+  localError?: string | null;
+  children: ReactNode;
+}
+
+/** The labelled frame of a body field (label, hint, the schema's issues for the path and inside it). */
+export function BodyField({ path, label, help, isDeprecated = false, className, keywords, localError, children }: BodyFieldProps) {
+  const issues = useFieldIssues(path);
+  const shown = localError ? issues.filter((issue) => issue.message !== localError) : issues;
+  const error = localError ?? describeIssues(shown, path);
+  const title = (
+    <>
+      {label ?? <span className="font-mono">{path}</span>}
+      {isDeprecated ? <span className="ml-2 rounded bg-warning-soft px-1 text-xs text-warning">deprecated</span> : null}
+    </>
+  );
+  return (
+    <FieldSlot path={path} label={label} keywords={keywords} className={className}>
+      <Field label={title} apiName={label ? path : undefined} hint={help} error={error} errorTestId={`${toTestId(path)}-error`}>
+        {children}
+      </Field>
+    </FieldSlot>
+  );
+}
+
+function textOf(raw: unknown): string {
+  return typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
+}
+
+export function TextField({ path, label, help, placeholder, isMultiline = false, isDeprecated, type = 'text', isMono = false, className }: {
   path: string;
   label?: string;
   help: ReactNode;
@@ -49,152 +83,139 @@ export function TextField({ path, label, help, placeholder, isMultiline = false,
   isMultiline?: boolean;
   isDeprecated?: boolean;
   type?: 'text' | 'url' | 'password';
+  isMono?: boolean;
+  className?: string;
 }) {
-  const { draft, setField } = useDraft();
-  const id = useId();
-  const issues = useFieldIssues(path);
-  const raw = getPath(draft.body, path);
-  const value = typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
-  const common = {
-    id,
-    value,
-    placeholder,
-    'aria-invalid': issues.length > 0,
-    'data-testid': toTestId(path),
-    className: inputClass,
-  };
+  const store = useDraftStore();
+  const value = textOf(useFieldValue(path));
+  const onChange = (next: string) => store.setField(path, next === '' ? undefined : next);
   return (
-    <FieldShell label={label ?? path} help={help} htmlFor={id} path={path} isDeprecated={isDeprecated}>
+    <BodyField path={path} label={label} help={help} isDeprecated={isDeprecated} className={className}>
       {isMultiline ? (
-        <textarea {...common} rows={3} onChange={(event) => setField(path, event.target.value === '' ? undefined : event.target.value)} />
+        <TextArea value={value} placeholder={placeholder} isMono={isMono} data-testid={toTestId(path)} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...common} type={type} onChange={(event) => setField(path, event.target.value === '' ? undefined : event.target.value)} />
+        <TextInput value={value} type={type} placeholder={placeholder} isMono={isMono} data-testid={toTestId(path)} onChange={(event) => onChange(event.target.value)} />
       )}
-    </FieldShell>
+    </BodyField>
   );
 }
 
 /** Keeps what the user is typing ("0.", "-") locally and writes the parsed number; a non-number is written as text so the schema flags it. */
-export function NumberField({ path, label, help, step = 'any', min, max }: {
+export function NumberField({ path, label, help, min, max, className }: {
   path: string;
   label?: string;
   help: ReactNode;
-  step?: string;
   min?: number;
   max?: number;
+  className?: string;
 }) {
-  const { draft, setField } = useDraft();
-  const id = useId();
-  const issues = useFieldIssues(path);
-  const raw = getPath(draft.body, path);
+  const store = useDraftStore();
+  const raw = useFieldValue(path);
   const external = raw === undefined ? '' : String(raw);
   const [typed, setTyped] = useState(external);
   const text = parseNumberInput(typed) === raw ? typed : external;
   return (
-    <FieldShell label={label ?? path} help={help} htmlFor={id} path={path}>
-      <input
-        id={id}
-        type="text"
+    <BodyField path={path} label={label} help={help} className={className}>
+      <TextInput
         inputMode="decimal"
         value={text}
         data-testid={toTestId(path)}
-        aria-invalid={issues.length > 0}
         placeholder={min !== undefined && max !== undefined ? `${min} to ${max}` : undefined}
-        data-step={step}
-        className={inputClass}
         onChange={(event) => {
           setTyped(event.target.value);
-          setField(path, parseNumberInput(event.target.value));
+          store.setField(path, parseNumberInput(event.target.value));
         }}
       />
-    </FieldShell>
+    </BodyField>
   );
 }
 
-export function SelectField({ path, label, help, options }: {
+export interface ChoiceOption {
+  value: string;
+  /** Shown instead of the value, e.g. "always: ask before every call". */
+  label?: string;
+}
+
+export function SelectField({ path, label, help, options, className }: {
   path: string;
   label?: string;
   help: ReactNode;
-  options: readonly string[];
+  options: readonly (string | ChoiceOption)[];
+  className?: string;
 }) {
-  const { draft, setField } = useDraft();
-  const id = useId();
-  const issues = useFieldIssues(path);
-  const raw = getPath(draft.body, path);
+  const store = useDraftStore();
+  const raw = useFieldValue(path);
   const value = raw === undefined ? '' : raw === null ? 'null' : String(raw);
-  const isUnknown = value !== '' && value !== 'null' && !options.includes(value);
+  const choices = options.map((option) => (typeof option === 'string' ? { value: option } : option));
+  const isUnknown = value !== '' && value !== 'null' && !choices.some((choice) => choice.value === value);
   return (
-    <FieldShell label={label ?? path} help={help} htmlFor={id} path={path}>
-      <select
-        id={id}
-        value={value}
-        aria-invalid={issues.length > 0}
-        data-testid={toTestId(path)}
-        className={inputClass}
-        onChange={(event) => setField(path, event.target.value === '' ? undefined : event.target.value)}
-      >
+    <BodyField path={path} label={label} help={help} className={className}>
+      <Select value={value} data-testid={toTestId(path)} onChange={(event) => store.setField(path, event.target.value === '' ? undefined : event.target.value)}>
         <option value="">(not set)</option>
-        {options.map((option) => (
-          <option key={option} value={option}>{option}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label ?? choice.value}
+          </option>
         ))}
         {isUnknown ? <option value={value}>{value} (not a known value)</option> : null}
-      </select>
-    </FieldShell>
+      </Select>
+    </BodyField>
   );
 }
 
 /** A boolean that can also be left unset, so only what the user chose is sent. */
-export function BooleanField({ path, label, help }: { path: string; label?: string; help: ReactNode }) {
-  const { draft, setField } = useDraft();
-  const id = useId();
-  const issues = useFieldIssues(path);
-  const raw = getPath(draft.body, path);
+export function BooleanField({ path, label, help, className }: { path: string; label?: string; help: ReactNode; className?: string }) {
+  const store = useDraftStore();
+  const raw = useFieldValue(path);
   const value = raw === true ? 'true' : raw === false ? 'false' : raw === undefined ? '' : 'other';
   return (
-    <FieldShell label={label ?? path} help={help} htmlFor={id} path={path}>
-      <select
-        id={id}
-        value={value}
-        aria-invalid={issues.length > 0}
-        data-testid={toTestId(path)}
-        className={inputClass}
-        onChange={(event) => setField(path, event.target.value === '' ? undefined : event.target.value === 'true')}
-      >
+    <BodyField path={path} label={label} help={help} className={className}>
+      <Select value={value} data-testid={toTestId(path)} onChange={(event) => store.setField(path, event.target.value === '' ? undefined : event.target.value === 'true')}>
         <option value="">(not set)</option>
         <option value="true">true</option>
         <option value="false">false</option>
         {value === 'other' ? <option value="other">{JSON.stringify(raw)} (not a boolean)</option> : null}
-      </select>
-    </FieldShell>
+      </Select>
+    </BodyField>
   );
 }
 
 /** A set of enum values as checkboxes (include, modalities); unchecking them all unsets the field. */
-export function MultiCheckField({ path, label, help, options }: {
+export function MultiCheckField({ path, label, help, options, className }: {
   path: string;
   label?: string;
   help: ReactNode;
   options: readonly string[];
+  className?: string;
 }) {
-  const { draft, setField } = useDraft();
-  const groupId = useId();
-  const raw = getPath(draft.body, path);
+  const store = useDraftStore();
+  const raw = useFieldValue(path);
+  const issues = useFieldIssues(path);
   const selected = Array.isArray(raw) ? raw.filter((entry): entry is string => typeof entry === 'string') : [];
   const extras = selected.filter((entry) => !options.includes(entry));
   const toggle = (option: string, isOn: boolean) => {
     const next = isOn ? [...selected, option] : selected.filter((entry) => entry !== option);
-    setField(path, next.length ? next : undefined);
+    store.setField(path, next.length ? next : undefined);
   };
   return (
-    <FieldShell label={label ?? path} help={help} htmlFor={`${groupId}-0`} path={path}>
-      <div role="group" aria-label={label ?? path} className="flex flex-col gap-0.5" data-testid={toTestId(path)}>
-        {[...options, ...extras].map((option, index) => (
-          <label key={option} className="flex items-center gap-2 font-mono text-xs">
-            <input id={`${groupId}-${index}`} type="checkbox" checked={selected.includes(option)} onChange={(event) => toggle(option, event.target.checked)} />
-            {option}
-          </label>
-        ))}
-      </div>
-    </FieldShell>
+    <FieldSlot path={path} label={label} className={className}>
+      <fieldset className="min-w-0" data-testid={toTestId(path)}>
+        <legend className="mb-1 text-sm font-medium text-fg">
+          {label ?? <span className="font-mono">{path}</span>}
+          {label ? <code className="ml-1 font-mono text-xs font-normal text-fg-muted">{path}</code> : null}
+        </legend>
+        <div className="flex flex-col gap-1">
+          {[...options, ...extras].map((option) => (
+            <Checkbox key={option} label={<span className="font-mono text-xs">{option}</span>} checked={selected.includes(option)} onChange={(event) => toggle(option, event.target.checked)} />
+          ))}
+        </div>
+        <p className="mt-1 text-xs text-fg-muted">{help}</p>
+        {issues.length ? (
+          <p role="alert" className="text-xs text-danger" data-testid={`${toTestId(path)}-error`}>
+            {describeIssues(issues, path)}
+          </p>
+        ) : null}
+      </fieldset>
+    </FieldSlot>
   );
 }

@@ -1,12 +1,14 @@
 'use client';
 // Import into the form: a curl command, a JSON body (or response object), or a stored response id; always proposed as a diff first.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { getBrowserKeyHeaders } from '@/components/settings/browser-key';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { TextArea } from '@/components/ui/input';
 import { bodyFromPastedJson, settingsFromResponse } from '@/lib/request-import/from-response';
 import { findOnBehalfOf, parseCurl } from '@/lib/request-import/parse-curl';
 import { isJsonObject } from './body-path';
 import { useDraft } from './draft-context';
-import { inputClass } from './fields';
 import type { PendingReplacement } from './replace-confirm';
 
 async function importResponseId(id: string, onBehalfOf: string): Promise<Record<string, unknown>> {
@@ -22,7 +24,6 @@ async function importResponseId(id: string, onBehalfOf: string): Promise<Record<
 
 export function ImportPanel({ onPropose }: { onPropose: (pending: PendingReplacement) => void }) {
   const { draft } = useDraft();
-  const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -63,13 +64,12 @@ export function ImportPanel({ onPropose }: { onPropose: (pending: PendingReplace
 
   return (
     <div className="flex flex-col gap-2" data-testid="import-panel">
-      <label htmlFor={id} className="font-mono text-xs font-semibold">import</label>
-      <textarea id={id} rows={6} className={`${inputClass} font-mono text-xs`} value={text} data-testid="import-text" onChange={(event) => setText(event.target.value)} />
-      <p className="text-xs text-zinc-500">A curl command, a request body or response as JSON, or a response id. You see what changes before anything is replaced.</p>
-      <button type="button" className="self-start rounded border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700" data-testid="import-preview" disabled={isBusy || !text.trim()} onClick={run}>
+      <Field label="Import a request" hint="A curl command, a request body or response as JSON, or a response id. You see what changes before anything is replaced." error={error} errorTestId="import-error">
+        <TextArea rows={6} isMono className="text-xs sm:text-xs" value={text} data-testid="import-text" onChange={(event) => setText(event.target.value)} />
+      </Field>
+      <Button size="sm" className="self-start" data-testid="import-preview" disabled={!text.trim()} isLoading={isBusy} onClick={run}>
         Show changes
-      </button>
-      {error ? <p role="alert" className="text-xs text-red-700 dark:text-red-400" data-testid="import-error">{error}</p> : null}
+      </Button>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 'use client';
-// A JSON value edited as text at a body path: the text being typed stays local until it parses, then the value is written.
-import { useId, useState } from 'react';
-import { getPath } from './body-path';
-import { useDraft, useFieldIssues } from './draft-context';
-import { FieldShell, inputClass, toTestId } from './fields';
+// A JSON value edited as text at a body path: text that parses is written at once; text that does not is kept in the box
+// and recorded as the field's error, which blocks sending until it is fixed or cleared.
+import { useEffect, useState } from 'react';
+import { TextArea } from '@/components/ui/input';
+import { useDraftStore, useFieldValue } from './draft-context';
+import { BodyField, toTestId } from './fields';
 
 export type JsonCheck = (value: unknown) => string | null;
 
@@ -11,11 +12,21 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+
+function parseText(text: string): Parsed {
+  try {
+    return { ok: true, value: text.trim() === '' ? undefined : JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+}
+
 /**
  * `read`/`write` let a caller edit a derived value (e.g. only the keys a tool template does not show);
  * by default the value at `path` itself is edited and an empty text unsets it.
  */
-export function JsonValueField({ path, label, help, rows = 6, check, read, write, onValue }: {
+export function JsonValueField({ path, label, help, rows = 6, check, read, write, onValue, className }: {
   path: string;
   label?: string;
   help: string;
@@ -25,50 +36,48 @@ export function JsonValueField({ path, label, help, rows = 6, check, read, write
   write?: (next: unknown) => unknown;
   /** Receives the parsed value instead of it being written at `path`. */
   onValue?: (next: unknown) => void;
+  className?: string;
 }) {
-  const { draft, setField } = useDraft();
-  const id = useId();
-  const issues = useFieldIssues(path);
-  const stored = getPath(draft.body, path);
+  const store = useDraftStore();
+  const stored = useFieldValue(path);
   const current = read ? read(stored) : stored;
   const external = current === undefined ? '' : JSON.stringify(current, null, 2);
-  const [typed, setTyped] = useState(external);
-  let parsed: { ok: true; value: unknown } | { ok: false; message: string };
-  try {
-    parsed = { ok: true, value: typed.trim() === '' ? undefined : JSON.parse(typed) };
-  } catch (error) {
-    parsed = { ok: false, message: (error as Error).message };
-  }
-  const isTypedCurrent = !parsed.ok || sameJson(parsed.value, current);
-  const text = isTypedCurrent ? typed : external;
-  const localError = !isTypedCurrent ? null : !parsed.ok ? `Invalid JSON: ${parsed.message}` : check ? check(parsed.value) : null;
+  // What the user typed, and the value the field held when they typed it: once the value changes elsewhere
+  // (the JSON editor, an import), the box shows the new value and the typed text is dropped.
+  const [typed, setTyped] = useState<{ text: string; basis: string }>({ text: external, basis: external });
+  const isTypedCurrent = typed.basis === external || (() => {
+    const parsed = parseText(typed.text);
+    return parsed.ok && sameJson(parsed.value, current);
+  })();
+  const text = isTypedCurrent ? typed.text : external;
+  const parsed = parseText(text);
+  const errorKey = path || '(extra fields)';
+  const textError = !parsed.ok ? `Not valid JSON (${parsed.message}); the request keeps the previous value until this is fixed, and cannot be sent.` : null;
+  const checkError = parsed.ok && check ? check(parsed.value) : null;
+
+  useEffect(() => {
+    store.setFieldError(errorKey, textError);
+  }, [store, errorKey, textError]);
+  useEffect(() => () => store.setFieldError(errorKey, null), [store, errorKey]);
+
   return (
-    <FieldShell label={label ?? path} help={help} htmlFor={id} path={path}>
-      <textarea
-        id={id}
+    <BodyField path={path} label={label} help={help} localError={textError ?? checkError} className={className}>
+      <TextArea
         rows={rows}
         spellCheck={false}
         value={text}
-        aria-invalid={issues.length > 0 || Boolean(localError)}
+        isMono
+        className="text-xs sm:text-xs"
         data-testid={toTestId(path)}
-        className={`${inputClass} font-mono text-xs`}
         onChange={(event) => {
           const next = event.target.value;
-          setTyped(next);
-          try {
-            const value: unknown = next.trim() === '' ? undefined : JSON.parse(next);
-            if (onValue) onValue(value);
-            else setField(path, write ? write(value) : value);
-          } catch {
-            // Keep the text local until it parses; the error is shown under the field.
-          }
+          setTyped({ text: next, basis: external });
+          const result = parseText(next);
+          if (!result.ok) return;
+          if (onValue) onValue(result.value);
+          else store.setField(path, write ? write(result.value) : result.value);
         }}
       />
-      {localError ? (
-        <p role="alert" className="text-xs text-red-700 dark:text-red-400" data-testid={`${toTestId(path)}-local-error`}>
-          {localError}
-        </p>
-      ) : null}
-    </FieldShell>
+    </BodyField>
   );
 }

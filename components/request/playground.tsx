@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { getBrowserKey, getBrowserKeyHeaders } from '@/components/settings/browser-key';
 import { useResponseRun } from '@/components/transcript/use-response-run';
 import { CodeExport } from './code-export';
-import { DraftProvider } from './draft-context';
+import { DraftProvider, useDraft, useIssues } from './draft-context';
+import type { DraftStore } from './draft-store';
 import { HistoryPanel } from './history-panel';
 import { ImportPanel } from './import-panel';
 import { IssueSummary } from './issue-summary';
@@ -21,26 +22,26 @@ import { usePageLinks } from './use-page-links';
 import { useRequestDraft } from './use-request-draft';
 
 export function Playground() {
-  const api = useRequestDraft();
-  const { draft, issues, setBody, setField, replaceDraft } = api;
+  const store = useRequestDraft();
   const run = useResponseRun();
-  const headers = buildDraftHeaders(draft);
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingReplacement | null>(null);
 
+  // Reads the store at the moment of sending: the page itself does not re-render on every keystroke.
   const send = useCallback(() => {
+    const issues = store.getIssues();
     if (issues.length) {
       setNotice(`Not sent: fix the ${issues.length} problem${issues.length === 1 ? '' : 's'} marked at the fields first.`);
       return;
     }
     setNotice(null);
+    const { draft } = store.getState();
     void run.send({ body: draft.body, headers: { ...buildDraftHeaders(draft), ...getBrowserKeyHeaders() } });
-  }, [issues, draft, run]);
+  }, [store, run]);
 
   usePageLinks({
-    draft,
-    setField,
-    loadResponse: (responseId) => void run.load(responseId, { ...buildDraftHeaders(draft), ...getBrowserKeyHeaders() }),
+    store,
+    loadResponse: (responseId) => void run.load(responseId, { ...buildDraftHeaders(store.getState().draft), ...getBrowserKeyHeaders() }),
     propose: setPending,
   });
 
@@ -61,24 +62,14 @@ export function Playground() {
   }, [send, run]);
 
   return (
-    <DraftProvider value={api}>
+    <DraftProvider store={store}>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2" data-testid="request-builder">
         <RequestForm />
         <div className="flex flex-col gap-3 xl:sticky xl:top-2 xl:max-h-[calc(100vh-1rem)] xl:self-start xl:overflow-auto">
-          {pending ? (
-            <ReplaceConfirm
-              current={draft}
-              pending={pending}
-              onCancel={() => setPending(null)}
-              onConfirm={() => {
-                replaceDraft(pending.next);
-                setPending(null);
-              }}
-            />
-          ) : null}
+          {pending ? <PendingReview store={store} pending={pending} onDone={() => setPending(null)} /> : null}
           <SidePanel
             panels={{
-              json: () => <JsonBodyEditor body={draft.body} onChange={setBody} />,
+              json: () => <JsonPanel />,
               code: () => <CodeExport />,
               import: () => <ImportPanel onPropose={setPending} />,
               history: () => <HistoryPanel onPropose={setPending} />,
@@ -86,12 +77,10 @@ export function Playground() {
               share: () => <ShareLink />,
             }}
           />
-          <RequestHeaders headers={headers} hasBrowserKey={Boolean(getBrowserKey())} />
-          <IssueSummary issues={issues} />
+          <HeadersPreview />
+          <IssuesPreview />
           <div className="flex items-center gap-2">
-            <button type="button" className="rounded bg-blue-700 px-4 py-1.5 text-sm font-semibold text-white aria-disabled:opacity-50" data-testid="send-request" aria-disabled={issues.length > 0} onClick={send}>
-              Send (Ctrl+Enter)
-            </button>
+            <SendButton onSend={send} />
             <button type="button" className="rounded border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-50 dark:border-zinc-700" data-testid="stop-request" disabled={!run.isRunning} onClick={() => run.stop()}>
               Stop (Esc)
             </button>
@@ -101,5 +90,43 @@ export function Playground() {
       </div>
       <RunSection run={run} />
     </DraftProvider>
+  );
+}
+
+function PendingReview({ store, pending, onDone }: { store: DraftStore; pending: PendingReplacement; onDone: () => void }) {
+  const { draft } = useDraft();
+  return (
+    <ReplaceConfirm
+      current={draft}
+      pending={pending}
+      onCancel={onDone}
+      onConfirm={() => {
+        store.replaceDraft(pending.next);
+        onDone();
+      }}
+    />
+  );
+}
+
+function JsonPanel() {
+  const { draft, setBody } = useDraft();
+  return <JsonBodyEditor body={draft.body} onChange={setBody} />;
+}
+
+function HeadersPreview() {
+  const { draft } = useDraft();
+  return <RequestHeaders headers={buildDraftHeaders(draft)} hasBrowserKey={Boolean(getBrowserKey())} />;
+}
+
+function IssuesPreview() {
+  return <IssueSummary issues={useIssues()} />;
+}
+
+function SendButton({ onSend }: { onSend: () => void }) {
+  const issues = useIssues();
+  return (
+    <button type="button" className="rounded bg-blue-700 px-4 py-1.5 text-sm font-semibold text-white aria-disabled:opacity-50" data-testid="send-request" aria-disabled={issues.length > 0} onClick={onSend}>
+      Send (Ctrl+Enter)
+    </button>
   );
 }

@@ -1,10 +1,12 @@
 'use client';
 // Named presets kept on the server: save the current body under a name, load one (as a diff), delete one.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Preset } from '@/lib/presets/store';
 import { useDraft } from './draft-context';
-import { inputClass } from './fields';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { TextInput } from '@/components/ui/input';
 import type { PendingReplacement } from './replace-confirm';
 
 async function readJson<T>(reply: Response): Promise<T> {
@@ -15,7 +17,6 @@ async function readJson<T>(reply: Response): Promise<T> {
 
 export function PresetsPanel({ onPropose }: { onPropose: (pending: PendingReplacement) => void }) {
   const { draft } = useDraft();
-  const id = useId();
   const client = useQueryClient();
   const [name, setName] = useState('');
   const presets = useQuery({ queryKey: ['presets'], queryFn: async () => (await readJson<{ data: Preset[] }>(await fetch('/api/presets'))).data });
@@ -30,26 +31,27 @@ export function PresetsPanel({ onPropose }: { onPropose: (pending: PendingReplac
   });
   return (
     <div className="flex flex-col gap-2" data-testid="presets-panel">
-      <label htmlFor={id} className="font-mono text-xs font-semibold">preset name</label>
-      <div className="flex gap-1">
-        <input id={id} className={inputClass} value={name} data-testid="preset-name" onChange={(event) => setName(event.target.value)} />
-        <button type="button" className="rounded border border-zinc-300 px-2 text-xs dark:border-zinc-700" disabled={!name.trim()} data-testid="preset-save" onClick={() => save.mutate()}>
+      <div className="flex items-end gap-1">
+        <Field label="Preset name" className="grow">
+          <TextInput value={name} data-testid="preset-name" onChange={(event) => setName(event.target.value)} />
+        </Field>
+        <Button disabled={!name.trim()} data-testid="preset-save" onClick={() => save.mutate()}>
           Save
-        </button>
+        </Button>
       </div>
-      <p className="text-xs text-zinc-500">Saves the current body under this name (the same name replaces it); headers are not saved.</p>
-      {save.error || remove.error ? <p role="alert" className="text-xs text-red-700">{(save.error ?? remove.error)?.message}</p> : null}
+      <p className="text-xs text-fg-muted">Saves the current body under this name (the same name replaces it); headers are not saved.</p>
+      {save.error || remove.error ? <p role="alert" className="text-xs text-danger">{(save.error ?? remove.error)?.message}</p> : null}
       <ul className="flex flex-col gap-1">
         {(presets.data ?? []).map((preset) => (
           <li key={preset.name} className="flex items-center justify-between gap-2 text-xs" data-testid="preset-entry">
-            <span className="font-mono">{preset.name}</span>
+            <span className="min-w-0 font-mono [overflow-wrap:anywhere]">{preset.name}</span>
             <span className="flex gap-1">
-              <button type="button" className="rounded border border-zinc-300 px-2 dark:border-zinc-700" onClick={() => onPropose({ source: `Load preset ${preset.name}`, next: { body: preset.body, onBehalfOf: draft.onBehalfOf }, notes: [] })}>
+              <Button size="sm" onClick={() => onPropose({ source: `Load preset ${preset.name}`, next: { body: preset.body, onBehalfOf: draft.onBehalfOf }, notes: [] })}>
                 Load
-              </button>
-              <button type="button" className="rounded border border-zinc-300 px-2 dark:border-zinc-700" aria-label={`Delete preset ${preset.name}`} onClick={() => remove.mutate(preset.name)}>
+              </Button>
+              <Button size="sm" aria-label={`Delete preset ${preset.name}`} onClick={() => remove.mutate(preset.name)}>
                 Delete
-              </button>
+              </Button>
             </span>
           </li>
         ))}

@@ -1,21 +1,51 @@
 'use client';
 // Output controls: text.format (with a JSON Schema editor), text.verbosity, include, max_output_tokens, top_logprobs, modalities, audio.
 import { INCLUDE_VALUES, LIMITS, MODALITIES, VERBOSITIES } from '@/lib/schema/constants';
-import { getPath } from './body-path';
-import { useDraft } from './draft-context';
-import { BooleanField, MultiCheckField, NumberField, SelectField, TextField } from './fields';
+import { Select } from '@/components/ui/input';
+import { isJsonObject } from './body-path';
+import { useDraftStore, useFieldValue } from './draft-context';
+import { BodyField, BooleanField, MultiCheckField, NumberField, SelectField, TextField } from './fields';
 import { FormSection } from './form-section';
 import { checkJsonSchema } from './json-schema-check';
 import { JsonValueField } from './json-value-field';
+import { createJsonSchemaFormat } from './tool-templates';
 
 const FORMAT_TYPES = ['text', 'json_object', 'json_schema'] as const;
 
+function FormatTypeField() {
+  const store = useDraftStore();
+  const format = useFieldValue('text.format');
+  const type = isJsonObject(format) && typeof format.type === 'string' ? format.type : '';
+  const isKnown = type === '' || (FORMAT_TYPES as readonly string[]).includes(type);
+  return (
+    <BodyField path="text.format.type" label="Output format" keywords="json schema structured output" help="text (default), json_object (legacy JSON mode: mention JSON in the prompt) or json_schema (structured output, starts from an example schema).">
+      <Select
+        value={type}
+        data-testid="field-text-format-type"
+        onChange={(event) => {
+          const next = event.target.value;
+          if (next === '') store.setField('text.format', undefined);
+          else if (next === 'json_schema' && !(isJsonObject(format) && isJsonObject(format.schema))) store.setField('text.format', createJsonSchemaFormat());
+          else store.setField('text.format.type', next);
+        }}
+      >
+        <option value="">(not set)</option>
+        {FORMAT_TYPES.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+        {isKnown ? null : <option value={type}>{type} (not a known value)</option>}
+      </Select>
+    </BodyField>
+  );
+}
+
 export function SectionOutput() {
-  const { draft } = useDraft();
-  const formatType = getPath(draft.body, 'text.format.type');
+  const formatType = useFieldValue('text.format.type');
   return (
     <FormSection title="Output" testId="section-output">
-      <SelectField path="text.format.type" options={FORMAT_TYPES} help="text (default), json_object (legacy JSON mode: mention JSON in the prompt) or json_schema (structured output)." />
+      <FormatTypeField />
       <SelectField path="text.verbosity" options={VERBOSITIES} help="How long and detailed the answer should be." />
       {formatType === 'json_schema' ? (
         <>

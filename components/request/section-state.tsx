@@ -1,37 +1,33 @@
 'use client';
 // Conversation state controls: store, previous_response_id, conversation, truncation, context_management, prompt_cache_key.
-import { useId } from 'react';
+import { Checkbox } from '@/components/ui/checkbox';
 import { LIMITS, TRUNCATION_MODES } from '@/lib/schema/constants';
-import { getPath, isJsonObject } from './body-path';
-import { useDraft } from './draft-context';
-import { BooleanField, FieldShell, NumberField, SelectField, TextField } from './fields';
+import { isJsonObject } from './body-path';
+import { useDraftStore, useFieldValue } from './draft-context';
+import { BodyField, BooleanField, NumberField, SelectField, TextField } from './fields';
 import { FormSection } from './form-section';
 
 function CompactionField() {
-  const { draft, setField } = useDraft();
-  const id = useId();
-  const current = getPath(draft.body, 'context_management');
+  const store = useDraftStore();
+  const current = useFieldValue('context_management');
   const isOn = Array.isArray(current) && current.length > 0;
   return (
-    <FieldShell label="context_management" htmlFor={id} path="context_management" help={`At most ${LIMITS.context_management.maxItems} element: compaction summarizes older history once the context passes a token threshold.`}>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          id={id}
-          type="checkbox"
-          checked={isOn}
-          data-testid="field-context-management"
-          onChange={(event) => setField('context_management', event.target.checked ? [{ type: 'compaction' }] : undefined)}
-        />
-        compaction
-      </label>
-    </FieldShell>
+    <BodyField path="context_management" label="Context management" keywords="compaction" help={`At most ${LIMITS.context_management.maxItems} element: compaction summarizes older history once the context passes a token threshold.`}>
+      <Checkbox
+        label="compaction"
+        checked={isOn}
+        data-testid="field-context-management"
+        onChange={(event) => store.setField('context_management', event.target.checked ? [{ type: 'compaction' }] : undefined)}
+      />
+    </BodyField>
   );
 }
 
 export function SectionState() {
-  const { draft } = useDraft();
-  const isConversationObject = isJsonObject(draft.body.conversation);
-  const hasCompaction = Array.isArray(draft.body.context_management) && draft.body.context_management.length > 0;
+  const conversation = useFieldValue('conversation');
+  const contextManagement = useFieldValue('context_management');
+  const isConversationObject = isJsonObject(conversation);
+  const hasCompaction = Array.isArray(contextManagement) && contextManagement.length > 0;
   return (
     <FormSection title="State" testId="section-state">
       <BooleanField path="store" help="true (default): the response is saved and can be retrieved by id; false: not kept. Background needs true." />

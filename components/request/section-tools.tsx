@@ -1,21 +1,23 @@
 'use client';
 // Tools: a definition editor for each of the 14 kinds, tool_choice (a mode or one tool from the list), parallel_tool_calls, max_tool_calls.
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/input';
 import { LIMITS, TOOL_CHOICE_MODES, TOOL_TYPES } from '@/lib/schema/constants';
 import { isJsonObject, type JsonObject } from './body-path';
-import { useDraft, useFieldIssues } from './draft-context';
-import { BooleanField, FieldShell, inputClass, NumberField } from './fields';
+import { useDraftStore, useFieldValue } from './draft-context';
+import { BodyField, BooleanField, FieldSlot, NumberField } from './fields';
 import { FormSection } from './form-section';
 import { ToolEditor } from './tool-editor';
 import { createTool, describeToolChoice, toolChoiceFor, type ToolType } from './tool-templates';
 
 function ToolChoiceField() {
-  const { draft, setField } = useDraft();
-  const id = useId();
-  const issues = useFieldIssues('tool_choice');
-  const tools = Array.isArray(draft.body.tools) ? draft.body.tools : [];
+  const store = useDraftStore();
+  const toolsValue = useFieldValue('tools');
+  const current = useFieldValue('tool_choice');
+  const tools = Array.isArray(toolsValue) ? toolsValue : [];
   const choices = tools.map(toolChoiceFor).filter((choice): choice is JsonObject => choice !== null);
-  const current = draft.body.tool_choice;
   const options = [
     ...TOOL_CHOICE_MODES.map((mode) => ({ value: `mode:${mode}`, label: mode, choice: mode as unknown })),
     ...choices.map((choice) => ({ value: `tool:${JSON.stringify(choice)}`, label: `only ${describeToolChoice(choice)}`, choice: choice as unknown })),
@@ -23,55 +25,52 @@ function ToolChoiceField() {
   const selected = current === undefined ? '' : options.find((option) => JSON.stringify(option.choice) === JSON.stringify(current))?.value ?? 'other';
   const isPickedToolMissing = isJsonObject(current) && selected === 'other';
   return (
-    <FieldShell label="tool_choice" htmlFor={id} path="tool_choice" help="none, auto (model decides), required (must call a tool), or one specific tool from the list above.">
-      <select
-        id={id}
-        value={selected}
-        className={inputClass}
-        aria-invalid={issues.length > 0}
-        data-testid="field-tool-choice"
-        onChange={(event) => setField('tool_choice', options.find((option) => option.value === event.target.value)?.choice)}
-      >
+    <BodyField path="tool_choice" label="Tool choice" help="none, auto (model decides), required (must call a tool), or one specific tool from the list above.">
+      <Select value={selected} data-testid="field-tool-choice" onChange={(event) => store.setField('tool_choice', options.find((option) => option.value === event.target.value)?.choice)}>
         <option value="">(not set)</option>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
         {selected === 'other' ? <option value="other">{JSON.stringify(current)} (as in the JSON)</option> : null}
-      </select>
-      {isPickedToolMissing ? <p className="text-xs text-amber-700">This tool_choice names a tool that is not in tools.</p> : null}
-    </FieldShell>
+      </Select>
+      {isPickedToolMissing ? <p className="text-xs text-warning">This tool_choice names a tool that is not in tools.</p> : null}
+    </BodyField>
   );
 }
 
 export function SectionTools() {
-  const { draft, setField } = useDraft();
+  const store = useDraftStore();
+  const toolsValue = useFieldValue('tools');
   const [kind, setKind] = useState<ToolType>('function');
-  const kindId = useId();
-  const tools = Array.isArray(draft.body.tools) ? draft.body.tools : [];
+  const tools = Array.isArray(toolsValue) ? toolsValue : [];
   return (
     <FormSection title={`Tools (${tools.length})`} testId="section-tools">
       <div className="flex flex-col gap-2 md:col-span-2">
         {tools.map((_, index) => (
           <ToolEditor key={index} index={index} />
         ))}
-        <div className="flex items-end gap-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={kindId} className="font-mono text-xs font-semibold">tools[].type</label>
-            <select id={kindId} value={kind} className={inputClass} data-testid="tool-kind" onChange={(event) => setKind(event.target.value as ToolType)}>
-              {TOOL_TYPES.map((type) => (
-                <option key={type} value={type}>{type}</option>
-              ))}
-            </select>
+        <FieldSlot path="tools" label="Add a tool" keywords={TOOL_TYPES.join(' ')}>
+          <div className="flex flex-wrap items-end gap-2">
+            <Field label="Kind of tool to add" apiName="tools[].type" hint="A template with its known fields, ready to send; any other field can go in its free JSON.">
+              <Select value={kind} data-testid="tool-kind" onChange={(event) => setKind(event.target.value as ToolType)}>
+                {TOOL_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Button size="md" data-testid="add-tool" onClick={() => store.setField('tools', [...tools, createTool(kind, tools)])}>
+              Add tool
+            </Button>
           </div>
-          <button type="button" className="rounded border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700" data-testid="add-tool" onClick={() => setField('tools', [...tools, createTool(kind)])}>
-            Add tool
-          </button>
-        </div>
-        <p className="text-xs text-zinc-500">Kind of tool to add: a template with its known fields; any other field can go in its free JSON.</p>
+        </FieldSlot>
       </div>
       <ToolChoiceField />
-      <BooleanField path="parallel_tool_calls" help="true (default): tools may be called concurrently; false: one after another." />
-      <NumberField path="max_tool_calls" min={LIMITS.max_tool_calls.min} max={LIMITS.max_tool_calls.max} help={`${LIMITS.max_tool_calls.min} to ${LIMITS.max_tool_calls.max} tool calls in total for this response (default ${LIMITS.max_tool_calls.default}).`} />
+      <BooleanField path="parallel_tool_calls" label="Parallel tool calls" help="true (default): tools may be called concurrently; false: one after another." />
+      <NumberField path="max_tool_calls" label="Most tool calls" min={LIMITS.max_tool_calls.min} max={LIMITS.max_tool_calls.max} help={`${LIMITS.max_tool_calls.min} to ${LIMITS.max_tool_calls.max} tool calls in total for this response (default ${LIMITS.max_tool_calls.default}).`} />
     </FormSection>
   );
 }

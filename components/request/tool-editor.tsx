@@ -1,26 +1,28 @@
 'use client';
 // One tool definition: controls for the known fields of its kind, plus free JSON for every other field.
-import { getPath, isJsonObject, type JsonObject } from './body-path';
-import { useDraft } from './draft-context';
+import { Button } from '@/components/ui/button';
+import { isJsonObject, type JsonObject } from './body-path';
+import { ApprovalField } from './approval-field';
+import { useDraftStore, useFieldValue } from './draft-context';
 import { BooleanField, NumberField, SelectField, TextField } from './fields';
 import { checkJsonSchema } from './json-schema-check';
 import { JsonValueField } from './json-value-field';
 import { findToolTemplate, pickOtherToolFields } from './tool-templates';
 
 export function ToolEditor({ index }: { index: number }) {
-  const { draft, setField } = useDraft();
+  const store = useDraftStore();
   const path = `tools[${index}]`;
-  const tool = getPath(draft.body, path);
+  const tool = useFieldValue(path);
   const template = findToolTemplate(tool);
   const type = isJsonObject(tool) ? String(tool.type) : 'unknown';
   const shownKeys = ['type', ...(template?.fields.map((field) => field.key) ?? [])];
   return (
-    <div className="rounded border border-zinc-200 p-2 dark:border-zinc-800" data-testid={`tool-${index}`}>
-      <div className="mb-2 flex items-center justify-between text-xs">
-        <span className="font-mono">{path} · type: {type}</span>
-        <button type="button" className="rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700" data-testid={`tool-${index}-remove`} onClick={() => setField(path, undefined)}>
+    <div className="rounded-md border border-line p-2" data-testid={`tool-${index}`}>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs">
+        <span className="font-mono [overflow-wrap:anywhere]">{path} · type: {type}</span>
+        <Button size="sm" variant="secondary" data-testid={`tool-${index}-remove`} aria-label={`Remove tool ${index + 1} (${type})`} onClick={() => store.setField(path, undefined)}>
           Remove tool
-        </button>
+        </Button>
       </div>
       <div className="grid gap-2 md:grid-cols-2">
         {template?.fields.map((field) => {
@@ -29,6 +31,7 @@ export function ToolEditor({ index }: { index: number }) {
           if (field.kind === 'number') return <NumberField key={field.key} path={fieldPath} help={field.help} />;
           if (field.kind === 'boolean') return <BooleanField key={field.key} path={fieldPath} help={field.help} />;
           if (field.kind === 'select') return <SelectField key={field.key} path={fieldPath} options={field.options} help={field.help} />;
+          if (field.kind === 'approval') return <ApprovalField key={field.key} path={fieldPath} help={field.help} />;
           return (
             <div key={field.key} className="md:col-span-2">
               <JsonValueField path={fieldPath} help={field.help} rows={field.kind === 'schema' ? 8 : 3} check={field.kind === 'schema' ? checkJsonSchema : undefined} />

@@ -1,11 +1,12 @@
-// The 14 tool kinds: a starting template with the known fields of each, and which fields the editor shows as controls.
+// The 14 tool kinds: a template of each that is valid the moment it is added (a real get_weather function, a labelled MCP
+// server), and which fields the editor shows as controls.
 import { COMPUTER_ENVIRONMENTS, TOOL_TYPES } from '@/lib/schema/constants';
 import { isJsonObject, type JsonObject } from './body-path';
 
 export type ToolType = (typeof TOOL_TYPES)[number];
 
 export type ToolFieldSpec =
-  | { key: string; kind: 'text' | 'number' | 'boolean' | 'schema' | 'json'; help: string }
+  | { key: string; kind: 'text' | 'number' | 'boolean' | 'schema' | 'json' | 'approval'; help: string }
   | { key: string; kind: 'select'; options: readonly string[]; help: string };
 
 interface ToolTemplate {
@@ -17,7 +18,21 @@ const deferLoading: ToolFieldSpec = { key: 'defer_loading', kind: 'boolean', hel
 
 export const TOOL_TEMPLATES: Record<ToolType, ToolTemplate> = {
   function: {
-    template: { type: 'function', name: '', description: '', parameters: { type: 'object', properties: {}, required: [] }, strict: true },
+    template: {
+      type: 'function',
+      name: 'get_weather',
+      description: 'Get the current weather for a city.',
+      parameters: {
+        type: 'object',
+        properties: {
+          city: { type: 'string', description: 'City name, e.g. Paris' },
+          units: { type: 'string', enum: ['celsius', 'fahrenheit'], description: 'Temperature units' },
+        },
+        required: ['city', 'units'],
+        additionalProperties: false,
+      },
+      strict: true,
+    },
     fields: [
       { key: 'name', kind: 'text', help: 'Name the model calls the function by (at most 128 characters).' },
       { key: 'description', kind: 'text', help: 'When and why to call it; the model reads this.' },
@@ -52,13 +67,13 @@ export const TOOL_TEMPLATES: Record<ToolType, ToolTemplate> = {
     ],
   },
   mcp: {
-    template: { type: 'mcp', server_label: '', server_url: '', require_approval: 'never' },
+    template: { type: 'mcp', server_label: 'docs', server_url: 'https://mcp.example.com/sse', server_description: 'Documentation search', require_approval: 'always' },
     fields: [
       { key: 'server_label', kind: 'text', help: 'Label of the MCP server; tool calls name it.' },
       { key: 'server_url', kind: 'text', help: 'URL of the server (or use connector_id in other fields).' },
       { key: 'server_description', kind: 'text', help: 'What the server offers.' },
       { key: 'authorization', kind: 'text', help: 'OAuth token for the server, if it needs one.' },
-      { key: 'require_approval', kind: 'json', help: '"always", "never", or {always, never} filters.' },
+      { key: 'require_approval', kind: 'approval', help: 'always: ask before every call; never: call without asking; per tool: {"always": {"tool_names": [...]}, "never": {...}}.' },
       { key: 'allowed_tools', kind: 'json', help: 'Array of tool names, or {tool_names, read_only}.' },
       { key: 'headers', kind: 'json', help: 'Extra HTTP headers sent to the server.' },
       deferLoading,
@@ -85,7 +100,7 @@ export const TOOL_TEMPLATES: Record<ToolType, ToolTemplate> = {
     fields: [{ key: 'environment', kind: 'json', help: '{"type":"container_auto"}, {"type":"local"} or {"type":"container_reference","container_id":"..."}.' }],
   },
   custom: {
-    template: { type: 'custom', name: '', description: '' },
+    template: { type: 'custom', name: 'run_sql', description: 'Run a read-only SQL query and return the rows.', format: { type: 'text' } },
     fields: [
       { key: 'name', kind: 'text', help: 'Name the model calls the tool by.' },
       { key: 'description', kind: 'text', help: 'When and why to call it.' },
@@ -101,15 +116,24 @@ export const TOOL_TEMPLATES: Record<ToolType, ToolTemplate> = {
     ],
   },
   hosted: {
-    template: { type: 'hosted', name: '' },
+    template: { type: 'hosted', name: 'calculator' },
     fields: [{ key: 'name', kind: 'text', help: 'Name of the gateway-hosted tool (gateway extension).' }],
   },
   sleep: { template: { type: 'sleep' }, fields: [] },
   history: { template: { type: 'history' }, fields: [] },
 };
 
-export function createTool(type: ToolType): JsonObject {
-  return structuredClone(TOOL_TEMPLATES[type].template);
+/** A new tool of `type`; a named one gets a name no tool in `existing` has (get_weather, get_weather_2, ...), since names must be unique. */
+export function createTool(type: ToolType, existing: readonly unknown[] = []): JsonObject {
+  const tool = structuredClone(TOOL_TEMPLATES[type].template);
+  const key = typeof tool.name === 'string' ? 'name' : typeof tool.server_label === 'string' ? 'server_label' : null;
+  if (!key) return tool;
+  const taken = new Set(existing.flatMap((entry) => (isJsonObject(entry) && typeof entry[key] === 'string' ? [entry[key]] : [])));
+  const base = String(tool[key]);
+  let name = base;
+  for (let suffix = 2; taken.has(name); suffix += 1) name = `${base}_${suffix}`;
+  tool[key] = name;
+  return tool;
 }
 
 export function findToolTemplate(tool: unknown): ToolTemplate | undefined {
@@ -135,4 +159,26 @@ export function toolChoiceFor(tool: unknown): JsonObject | null {
 export function describeToolChoice(choice: JsonObject): string {
   const name = choice.name ?? choice.server_label;
   return typeof name === 'string' && name ? `${choice.type}: ${name}` : String(choice.type);
+}
+
+/** Structured output that is valid (and strict) the moment it is chosen; the user edits from there. */
+const JSON_SCHEMA_FORMAT_TEMPLATE = {
+  type: 'json_schema',
+  name: 'weather_report',
+  description: 'A short weather report for one city.',
+  strict: true,
+  schema: {
+    type: 'object',
+    properties: {
+      city: { type: 'string' },
+      temperature_c: { type: 'number' },
+      conditions: { type: 'string', enum: ['sunny', 'cloudy', 'rain', 'snow'] },
+    },
+    required: ['city', 'temperature_c', 'conditions'],
+    additionalProperties: false,
+  },
+} as const;
+
+export function createJsonSchemaFormat(): JsonObject {
+  return structuredClone(JSON_SCHEMA_FORMAT_TEMPLATE) as unknown as JsonObject;
 }

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground-page';
+
+// The playground page as one workspace: bugs that lost or corrupted work, each pinned by a test.
+
+test('Ctrl+Enter in the follow-up box sends the follow-up only: it continues the thread and nothing else is sent', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.composer.fill('First question about tides');
+  await playground.composer.press('ControlOrMeta+Enter');
+  await expect(playground.turn(0)).toHaveAttribute('data-turn-status', 'completed');
+
+  await playground.followUp.fill('And the second question');
+  await playground.followUp.press('ControlOrMeta+Enter');
+  await expect(playground.turn(1)).toHaveAttribute('data-turn-status', 'completed');
+  const sent = await playground.requestSent(playground.turn(1));
+  expect(sent.body.input).toEqual([{ type: 'message', role: 'user', content: 'And the second question' }]);
+  expect(String(sent.body.previous_response_id)).toMatch(/^resp_/);
+  await expect(playground.turns).toHaveCount(2);
+  await expect(playground.runStatus).toHaveText('completed');
+});
+
+test('a field holding text that is not JSON blocks sending: its error, the issue list and Send all say so', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.composer.fill('What is the weather in Paris?');
+  const tool = await playground.addTool('function');
+  const parameters = tool.getByTestId('field-tools-0-parameters');
+  await parameters.fill('always');
+  await expect(tool.getByTestId('field-tools-0-parameters-error')).toContainText('Not valid JSON');
+  await expect(parameters).toHaveAttribute('aria-invalid', 'true');
+  await expect(playground.issueSummary).toContainText('tools[0].parameters');
+  await expect(playground.issueSummary).not.toContainText('passes the schema');
+  await expect(playground.sendButton).toHaveAttribute('aria-disabled', 'true');
+  await playground.composer.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('send-notice')).toContainText('Not sent');
+  await expect(playground.turns).toHaveCount(0);
+
+  // Fixed text is written to the body and unblocks sending.
+  await parameters.fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"], "additionalProperties": false}');
+  await expect(tool.getByTestId('field-tools-0-parameters-error')).toHaveCount(0);
+  await expect(playground.sendButton).toHaveAttribute('aria-disabled', 'false');
+});
+
+test('an MCP tool is ready when added, and require_approval is a choice (always / never / per tool), not free text', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  const tool = await playground.addTool('mcp');
+  await expect(tool.getByTestId('field-tools-0-server-label')).toHaveValue('docs');
+  const approval = tool.getByRole('combobox', { name: /Approval before calls/ });
+  await expect(approval).toHaveValue('always');
+  await expect(approval.locator('option')).toHaveText(['(not set: always)', 'always: ask before every call', 'never: call without asking', 'per tool: filters by tool name']);
+  await approval.selectOption('never');
+  await expect(playground.jsonText).toContainText('"require_approval": "never"');
+  await approval.selectOption('per_tool');
+  await expect(tool.getByTestId('field-tools-0-require-approval').last()).toHaveValue(/"tool_names"/);
+  await expect(playground.issueSummary).toContainText('passes the schema');
+});
