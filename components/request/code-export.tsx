@@ -35,7 +35,7 @@ export function CodeExport() {
             role="tab"
             aria-selected={entry === language}
             data-testid={`code-language-${entry}`}
-            className={`rounded px-2 py-0.5 text-xs ${entry === language ? 'bg-zinc-800 text-white dark:bg-zinc-200 dark:text-zinc-900' : 'border border-zinc-300 dark:border-zinc-700'}`}
+            className={`rounded px-2 py-0.5 text-xs ${entry === language ? 'bg-fg text-canvas' : 'border border-line-strong'}`}
             onClick={() => {
               setLanguage(entry);
               setCopied(false);
@@ -45,13 +45,13 @@ export function CodeExport() {
           </button>
         ))}
       </div>
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-fg-muted">
         The key is read from ${KEY_ENV_VAR} (and a webhook_secret from $WEBHOOK_SECRET); set them before running. Gateway extras are included.
       </p>
-      <pre className="max-h-[50vh] overflow-auto rounded bg-zinc-900 p-2 text-xs text-zinc-100" data-testid="code-export-text">{code}</pre>
+      <pre className="max-h-[50vh] overflow-auto rounded bg-sunken p-2 text-xs text-fg" data-testid="code-export-text">{code}</pre>
       <button
         type="button"
-        className="self-start rounded border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
+        className="self-start rounded border border-line-strong px-2 py-1 text-xs"
         data-testid="code-copy"
         onClick={async () => {
           await navigator.clipboard.writeText(code);

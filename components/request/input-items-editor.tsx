@@ -7,7 +7,7 @@ import { SelectField, TextField } from './fields';
 import { classifyItem, createItem, createPart, ITEM_KINDS, PART_KINDS, uploadToPart, type PartKind } from './input-items';
 import { JsonValueField } from './json-value-field';
 
-const smallButton = 'rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-700';
+const smallButton = 'rounded border border-line-strong px-2 py-0.5 text-xs ';
 
 function UploadButton({ path, kind, accept }: { path: string; kind: 'input_image' | 'input_file' | 'input_audio'; accept: string }) {
   const { draft, setField } = useDraft();
@@ -75,7 +75,7 @@ function MessageEditor({ path }: { path: string }) {
         <TextField path={`${path}.content`} isMultiline help="Message text (the short form of one input_text part)." />
       ) : (
         parts.map((_, index) => (
-          <div key={index} className="rounded border border-zinc-200 p-2 dark:border-zinc-800">
+          <div key={index} className="rounded border border-line p-2">
             <div className="mb-1 flex justify-between text-xs">
               <span className="font-mono">{`${path}.content[${index}]`}</span>
               <button type="button" className={smallButton} onClick={() => setField(`${path}.content[${index}]`, undefined)}>Remove part</button>
@@ -106,7 +106,7 @@ export function InputItemsEditor() {
         const path = `input[${index}]`;
         const kind = classifyItem(item);
         return (
-          <div key={index} className="rounded border border-zinc-200 p-2 dark:border-zinc-800" data-testid={`input-item-${index}`}>
+          <div key={index} className="rounded border border-line p-2" data-testid={`input-item-${index}`}>
             <div className="mb-1 flex justify-between text-xs">
               <span className="font-mono">{path} · {kind}</span>
               <button type="button" className={smallButton} onClick={() => setField(path, undefined)}>Remove item</button>

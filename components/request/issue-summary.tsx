@@ -18,9 +18,9 @@ function focusField(param: string) {
 }
 
 export function IssueSummary({ issues }: { issues: readonly BodyIssue[] }) {
-  if (!issues.length) return <p className="text-xs text-green-700 dark:text-green-400" data-testid="issue-summary">The body passes the schema.</p>;
+  if (!issues.length) return <p className="text-xs text-success" data-testid="issue-summary">The body passes the schema.</p>;
   return (
-    <div className="rounded border border-red-300 p-2 text-xs dark:border-red-800" data-testid="issue-summary" role="alert">
+    <div className="rounded-md border border-danger/40 bg-danger-soft p-2 text-xs text-danger" data-testid="issue-summary" role="alert">
       <p className="font-semibold">{issues.length} problem{issues.length === 1 ? '' : 's'} block sending:</p>
       <ul>
         {issues.map((issue) => (

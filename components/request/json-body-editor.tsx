@@ -50,7 +50,7 @@ export function JsonBodyEditor({ body, onChange }: { body: JsonObject; onChange:
         extensions={extensions}
         theme={codeEditorTheme}
         basicSetup={{ foldGutter: true, lineNumbers: true }}
-        className="overflow-hidden rounded border border-zinc-300 text-xs dark:border-zinc-700"
+        className="overflow-hidden rounded border border-line-strong text-xs"
         maxHeight="60vh"
         onChange={(next) => {
           const result = parseBodyText(next);
@@ -63,7 +63,7 @@ export function JsonBodyEditor({ body, onChange }: { body: JsonObject; onChange:
         }}
       />
       {!parsed.ok ? (
-        <p role="alert" className="text-xs text-red-700 dark:text-red-400" data-testid="json-editor-error">
+        <p role="alert" className="text-xs text-danger" data-testid="json-editor-error">
           Line {parsed.line}, column {parsed.column}: {parsed.message} The form keeps the last valid body until this parses.
         </p>
       ) : null}

@@ -4,5 +4,5 @@ import dynamic from 'next/dynamic';
 
 export const PlaygroundLoader = dynamic(() => import('./playground').then((module) => module.Playground), {
   ssr: false,
-  loading: () => <p className="text-sm text-zinc-500" data-testid="playground-loading">Loading the request builder…</p>,
+  loading: () => <p className="text-sm text-fg-muted" data-testid="playground-loading">Loading the request builder…</p>,
 });

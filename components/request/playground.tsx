@@ -1,31 +1,54 @@
 'use client';
-// The playground: the request form beside its JSON, headers and tools (code, import, history, presets, share), the send bar, and the transcript.
-import { useCallback, useEffect, useState } from 'react';
+// The playground: the conversation in the centre with the composer pinned under it, every other field and tool in a side
+// panel that can be hidden; chips above the composer name what changes the meaning of the next request.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { getBrowserKey, getBrowserKeyHeaders } from '@/components/settings/browser-key';
-import { useResponseRun } from '@/components/transcript/use-response-run';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { EventsPanel, RunToolbar, TurnList } from '@/components/transcript/run-panel';
+import { useResponseRun, type ResponseRun } from '@/components/transcript/use-response-run';
+import type { JsonObject } from './body-path';
 import { CodeExport } from './code-export';
+import { Composer } from './composer';
+import { ContextChips, shortId, type ThreadPosition } from './context-chips';
 import { DraftProvider, useDraft, useIssues } from './draft-context';
 import type { DraftStore } from './draft-store';
+import { ExampleList } from './examples-menu';
 import { HistoryPanel } from './history-panel';
 import { ImportPanel } from './import-panel';
 import { IssueSummary } from './issue-summary';
 import { JsonBodyEditor } from './json-body-editor';
 import { PresetsPanel } from './presets-panel';
 import { ReplaceConfirm, type PendingReplacement } from './replace-confirm';
-import { RequestForm } from './request-form';
+import { buildDraftHeaders, createDefaultDraft } from './request-draft';
 import { RequestHeaders } from './request-headers';
-import { buildDraftHeaders } from './request-draft';
-import { RunSection } from './run-section';
+import { RequestPanel, type PanelTab } from './request-panel';
 import { ShareLink } from './share-link';
-import { SidePanel } from './side-panel';
 import { usePageLinks } from './use-page-links';
 import { useRequestDraft } from './use-request-draft';
+import { useFollowStream } from './use-follow-stream';
+import { usePanelOpen } from './use-panel-open';
+
+/** The response a send continues from: the open thread's last response, once it exists and has settled. */
+export function findThreadHead(run: ResponseRun): string | null {
+  const last = run.turns.at(-1);
+  const id = last?.transcript.response?.id;
+  if (!last || run.isRunning || typeof id !== 'string') return null;
+  return last.transcript.response?.store === false ? null : id;
+}
 
 export function Playground() {
   const store = useRequestDraft();
   const run = useResponseRun();
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingReplacement | null>(null);
+  const [isPanelOpen, setPanelOpen] = usePanelOpen();
+  const [tab, setTab] = useState<PanelTab>('settings');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const head = findThreadHead(run);
+  const position: ThreadPosition = { continuesFrom: head, branch: null };
+
+  const headers = useCallback(() => ({ ...buildDraftHeaders(store.getState().draft), ...getBrowserKeyHeaders() }), [store]);
 
   // Reads the store at the moment of sending: the page itself does not re-render on every keystroke.
   const send = useCallback(() => {
@@ -35,19 +58,46 @@ export function Playground() {
       return;
     }
     setNotice(null);
-    const { draft } = store.getState();
-    void run.send({ body: draft.body, headers: { ...buildDraftHeaders(draft), ...getBrowserKeyHeaders() } });
-  }, [store, run]);
+    const { body } = store.getState().draft;
+    const continues = head && body.previous_response_id === undefined && body.conversation === undefined;
+    const sent: JsonObject = continues ? { ...body, previous_response_id: head } : body;
+    // A previous_response_id typed into the form is used once: the thread carries the chain from here on.
+    if (body.previous_response_id !== undefined) store.setField('previous_response_id', undefined);
+    if (typeof body.input === 'string') store.setField('input', '');
+    void run.send({ body: sent, headers: headers() });
+  }, [store, run, head, headers]);
 
-  usePageLinks({
-    store,
-    loadResponse: (responseId) => void run.load(responseId, { ...buildDraftHeaders(store.getState().draft), ...getBrowserKeyHeaders() }),
-    propose: setPending,
-  });
+  const openSettings = useCallback(
+    (target: string) => {
+      setPanelOpen(true);
+      setTab('settings');
+      requestAnimationFrame(() => {
+        const element = document.querySelector<HTMLElement>(target === 'issues' ? '[data-testid="issue-summary"]' : `[data-testid="${target}"]`);
+        if (element instanceof HTMLDetailsElement) element.open = true;
+        element?.scrollIntoView({ block: 'start' });
+        element?.querySelector<HTMLElement>('summary, button, input, select, textarea')?.focus();
+      });
+    },
+    [setPanelOpen],
+  );
+
+  const newRequest = useCallback(
+    (body?: JsonObject) => {
+      run.reset();
+      store.replaceDraft(body ? { body, onBehalfOf: '' } : createDefaultDraft());
+      setNotice(null);
+      setPending(null);
+      inputRef.current?.focus();
+    },
+    [run, store],
+  );
+
+  usePageLinks({ store, loadResponse: (responseId) => void run.load(responseId, headers()), propose: setPending });
+  useFollowStream(run);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      // A composer of its own (the follow-up box) handles its shortcut and marks it handled: never send this form too.
+      // A composer handles its own shortcut and marks it handled: never send twice.
       if (event.defaultPrevented) return;
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
@@ -61,13 +111,53 @@ export function Playground() {
     return () => window.removeEventListener('keydown', onKey);
   }, [send, run]);
 
+  const sendHint = head ? `continues ${shortId(head)}` : 'starts a new thread';
   return (
     <DraftProvider store={store}>
-      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2" data-testid="request-builder">
-        <RequestForm />
-        <div className="flex flex-col gap-3 xl:sticky xl:top-2 xl:max-h-[calc(100vh-1rem)] xl:self-start xl:overflow-auto">
+      <div className={cx('grid min-w-0 grid-cols-1 gap-4', isPanelOpen && 'xl:grid-cols-[minmax(0,1fr)_minmax(24rem,30rem)]')} data-testid="request-builder">
+        <section aria-labelledby="conversation-heading" className="flex min-w-0 flex-col gap-3" data-testid="conversation">
+          <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+            <h2 id="conversation-heading" className="text-base font-semibold text-fg">
+              Conversation
+            </h2>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button size="sm" variant="secondary" data-testid="new-request" onClick={() => newRequest()}>
+                New request
+              </Button>
+              <Button size="sm" variant="secondary" aria-expanded={isPanelOpen} aria-controls="request-panel" data-testid="toggle-panel" onClick={() => setPanelOpen(!isPanelOpen)}>
+                {isPanelOpen ? 'Hide settings' : 'Settings'}
+              </Button>
+            </div>
+          </div>
+          {run.turns.length > 0 ? <RunToolbar run={run} /> : null}
+          <p role="status" aria-live="polite" data-testid="run-announcer" className="sr-only">
+            {run.announcement}
+          </p>
           {pending ? <PendingReview store={store} pending={pending} onDone={() => setPending(null)} /> : null}
-          <SidePanel
+          {run.turns.length === 0 ? (
+            <div className="flex min-w-0 flex-col gap-2 rounded-lg border border-dashed border-line p-3" data-testid="empty-thread">
+              <h3 id="examples-heading" className="text-sm font-semibold text-fg">
+                Start from an example
+              </h3>
+              <p className="text-sm text-fg-muted">Type below and press Ctrl+Enter, or pick a ready request: each one works against the local gateway.</p>
+              <ExampleList headingId="examples-heading" onChoose={(body) => newRequest(body)} />
+            </div>
+          ) : (
+            <TurnList run={run} />
+          )}
+          <div className="sticky bottom-0 z-10 -mx-1 mt-auto flex min-w-0 flex-col gap-2 bg-canvas/95 px-1 pt-1 pb-2 backdrop-blur-sm">
+            <ContextChips position={position} onLeaveThread={() => run.reset()} onLeaveBranch={() => undefined} />
+            <Composer onSend={send} onStop={run.stop} isRunning={run.isRunning} onOpenSettings={openSettings} notice={notice} inputRef={inputRef} sendHint={sendHint} />
+          </div>
+        </section>
+        <aside id="request-panel" aria-labelledby="request-panel-heading" hidden={!isPanelOpen} className="min-w-0 xl:sticky xl:top-2 xl:max-h-[calc(100dvh-1rem)] xl:self-start xl:overflow-auto" data-testid="request-panel">
+          <h2 id="request-panel-heading" className="sr-only">
+            Request settings and tools
+          </h2>
+          <RequestPanel
+            tab={tab}
+            onTabChange={setTab}
+            issues={<IssuesPreview />}
             panels={{
               json: () => <JsonPanel />,
               code: () => <CodeExport />,
@@ -75,20 +165,11 @@ export function Playground() {
               history: () => <HistoryPanel onPropose={setPending} />,
               presets: () => <PresetsPanel onPropose={setPending} />,
               share: () => <ShareLink />,
+              events: () => <EventsPanel run={run} />,
             }}
           />
-          <HeadersPreview />
-          <IssuesPreview />
-          <div className="flex items-center gap-2">
-            <SendButton onSend={send} />
-            <button type="button" className="rounded border border-zinc-300 px-3 py-1.5 text-sm disabled:opacity-50 dark:border-zinc-700" data-testid="stop-request" disabled={!run.isRunning} onClick={() => run.stop()}>
-              Stop (Esc)
-            </button>
-          </div>
-          {notice ? <p role="status" className="text-xs text-red-700 dark:text-red-400" data-testid="send-notice">{notice}</p> : null}
-        </div>
+        </aside>
       </div>
-      <RunSection run={run} />
     </DraftProvider>
   );
 }
@@ -110,23 +191,14 @@ function PendingReview({ store, pending, onDone }: { store: DraftStore; pending:
 
 function JsonPanel() {
   const { draft, setBody } = useDraft();
-  return <JsonBodyEditor body={draft.body} onChange={setBody} />;
-}
-
-function HeadersPreview() {
-  const { draft } = useDraft();
-  return <RequestHeaders headers={buildDraftHeaders(draft)} hasBrowserKey={Boolean(getBrowserKey())} />;
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      <JsonBodyEditor body={draft.body} onChange={setBody} />
+      <RequestHeaders headers={buildDraftHeaders(draft)} hasBrowserKey={Boolean(getBrowserKey())} />
+    </div>
+  );
 }
 
 function IssuesPreview() {
   return <IssueSummary issues={useIssues()} />;
-}
-
-function SendButton({ onSend }: { onSend: () => void }) {
-  const issues = useIssues();
-  return (
-    <button type="button" className="rounded bg-blue-700 px-4 py-1.5 text-sm font-semibold text-white aria-disabled:opacity-50" data-testid="send-request" aria-disabled={issues.length > 0} onClick={onSend}>
-      Send (Ctrl+Enter)
-    </button>
-  );
 }

@@ -1,5 +1,6 @@
 'use client';
 // Shows, field by field, what an import, a shared link or a reopened request would change; nothing is replaced until the user confirms.
+import { Button } from '@/components/ui/button';
 import { diffDrafts, type FieldChange } from '@/lib/request-import/diff';
 import type { RequestDraft } from './request-draft';
 
@@ -14,9 +15,9 @@ function show(value: unknown): string {
 }
 
 const KIND_STYLES: Record<FieldChange['kind'], string> = {
-  added: 'text-green-800 dark:text-green-300',
-  removed: 'text-red-800 dark:text-red-300',
-  changed: 'text-amber-800 dark:text-amber-300',
+  added: 'text-success',
+  removed: 'text-danger',
+  changed: 'text-caution',
 };
 
 export function ReplaceConfirm({ current, pending, onConfirm, onCancel }: {
@@ -27,12 +28,12 @@ export function ReplaceConfirm({ current, pending, onConfirm, onCancel }: {
 }) {
   const changes = diffDrafts(current, pending.next);
   return (
-    <section role="dialog" aria-modal="false" aria-labelledby="replace-confirm-title" className="rounded border-2 border-amber-400 bg-amber-50 p-3 text-xs dark:bg-zinc-900" data-testid="import-diff">
+    <section role="dialog" aria-modal="false" aria-labelledby="replace-confirm-title" className="rounded-lg border-2 border-warning bg-surface p-3 text-xs" data-testid="import-diff">
       <h3 id="replace-confirm-title" className="mb-1 text-sm font-semibold">
         {pending.source}: {changes.length} field{changes.length === 1 ? '' : 's'} would change
       </h3>
       {pending.notes.map((note) => (
-        <p key={note} className="text-zinc-600 dark:text-zinc-400">{note}</p>
+        <p key={note} className="text-fg-muted">{note}</p>
       ))}
       <table className="my-2 w-full table-fixed border-collapse font-mono">
         <thead>
@@ -45,7 +46,7 @@ export function ReplaceConfirm({ current, pending, onConfirm, onCancel }: {
         </thead>
         <tbody>
           {changes.map((change) => (
-            <tr key={change.path} className={`border-t border-amber-200 align-top ${KIND_STYLES[change.kind]}`} data-testid="import-diff-row">
+            <tr key={change.path} className={`border-t border-line align-top ${KIND_STYLES[change.kind]}`} data-testid="import-diff-row">
               <td className="break-all">{change.path}</td>
               <td>{change.kind}</td>
               <td className="break-all">{show(change.before).slice(0, 300)}</td>
@@ -55,12 +56,12 @@ export function ReplaceConfirm({ current, pending, onConfirm, onCancel }: {
         </tbody>
       </table>
       <div className="flex gap-2">
-        <button type="button" className="rounded bg-amber-600 px-3 py-1 font-semibold text-white" data-testid="import-confirm" onClick={onConfirm} autoFocus>
+        <Button variant="primary" size="sm" data-testid="import-confirm" onClick={onConfirm} autoFocus>
           Replace the form
-        </button>
-        <button type="button" className="rounded border border-zinc-400 px-3 py-1" data-testid="import-cancel" onClick={onCancel}>
+        </Button>
+        <Button size="sm" data-testid="import-cancel" onClick={onCancel}>
           Keep the current form
-        </button>
+        </Button>
       </div>
     </section>
   );

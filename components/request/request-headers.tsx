@@ -17,7 +17,7 @@ export function RequestHeaders({ headers, hasBrowserKey }: { headers: Record<str
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 font-mono text-xs">
         {rows.map(([name, value]) => (
           <div key={name} className="contents">
-            <dt className="text-zinc-500">{name}</dt>
+            <dt className="text-fg-muted">{name}</dt>
             <dd className="break-all" data-testid={`request-header-${name.toLowerCase()}`}>{value}</dd>
           </div>
         ))}

@@ -31,9 +31,9 @@ function CaptureWebhooks() {
     }
   };
   return (
-    <div className="flex flex-col gap-1 rounded border border-dashed border-zinc-300 p-2 text-xs dark:border-zinc-700 md:col-span-2">
+    <div className="flex flex-col gap-1 rounded border border-dashed border-line-strong p-2 text-xs md:col-span-2">
       <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className="rounded bg-zinc-800 px-2 py-1 text-white dark:bg-zinc-200 dark:text-zinc-900" data-testid="capture-webhooks" disabled={state.kind === 'busy'} onClick={capture}>
+        <button type="button" className="rounded-md bg-fg px-2 py-1 text-canvas" data-testid="capture-webhooks" disabled={state.kind === 'busy'} onClick={capture}>
           Capture webhooks here
         </button>
         <label className="flex items-center gap-1">
@@ -41,9 +41,9 @@ function CaptureWebhooks() {
           also set background: true
         </label>
       </div>
-      <p className="text-zinc-500">Creates a capture in this playground and fills webhook_url and webhook_secret. Rule: webhook_url is only valid when background is true{draft.body.background === true ? ' (it is).' : '.'}</p>
+      <p className="text-fg-muted">Creates a capture in this playground and fills webhook_url and webhook_secret. Rule: webhook_url is only valid when background is true{draft.body.background === true ? ' (it is).' : '.'}</p>
       {state.kind === 'done' ? <p data-testid="capture-created">Capture {state.id} created: deliveries appear on the Jobs page.</p> : null}
-      {state.kind === 'error' ? <p role="alert" className="text-red-700 dark:text-red-400">{state.message}</p> : null}
+      {state.kind === 'error' ? <p role="alert" className="text-danger">{state.message}</p> : null}
     </div>
   );
 }

@@ -10,11 +10,11 @@ export function ShareLink() {
   const link = `${window.location.origin}/${encodeShareHash(draft.body)}`;
   return (
     <div className="flex flex-col gap-2" data-testid="share-panel">
-      <p className="text-xs text-zinc-500">Anyone opening this link sees the request in their form (after confirming the changes). webhook_secret and X-On-Behalf-Of are left out.</p>
-      <input readOnly aria-label="share link" value={link} className="w-full rounded border border-zinc-300 px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900" data-testid="share-link" />
+      <p className="text-xs text-fg-muted">Anyone opening this link sees the request in their form (after confirming the changes). webhook_secret and X-On-Behalf-Of are left out.</p>
+      <input readOnly aria-label="share link" value={link} className="w-full rounded border border-line-strong px-2 py-1 font-mono text-xs" data-testid="share-link" />
       <button
         type="button"
-        className="self-start rounded border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
+        className="self-start rounded border border-line-strong px-2 py-1 text-xs"
         data-testid="share-copy"
         onClick={async () => {
           await navigator.clipboard.writeText(link);

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { buildEventsNdjson } from '@/lib/transcript/export';
 import type { LoggedEvent } from '@/lib/transcript/run-types';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 
 const ROW_HEIGHT_PX = 28;
 
@@ -50,14 +50,14 @@ export function EventLog({ events, eventCount }: { events: readonly LoggedEvent[
     });
 
   return (
-    <section data-testid="event-log" aria-label="Raw event log" className="flex h-full min-h-96 flex-col rounded-md border border-zinc-200 bg-white text-xs dark:border-zinc-800 dark:bg-zinc-900">
-      <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
+    <section data-testid="event-log" aria-label="Raw event log" className="flex h-full min-h-96 flex-col rounded-md border border-line bg-surface text-xs">
+      <div className="flex flex-wrap items-center gap-2 border-b border-line p-2">
         <h2 className="text-sm font-semibold">Events</h2>
         <span data-testid="event-count">{eventCount}</span>
         <label htmlFor={filterId} className="ml-auto">
           Type
         </label>
-        <select id={filterId} data-testid="event-filter" value={typeFilter} onChange={(event) => setTypeFilter(event.target.value)} className="max-w-48 rounded border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-950">
+        <select id={filterId} data-testid="event-filter" value={typeFilter} onChange={(event) => setTypeFilter(event.target.value)} className="max-w-48 rounded border border-line-strong bg-surface p-0.5 text-fg">
           <option value="">All types</option>
           {typeCounts.map(([type, count]) => (
             <option key={type} value={type}>
@@ -78,20 +78,20 @@ export function EventLog({ events, eventCount }: { events: readonly LoggedEvent[
             if (!event) return null;
             const isOpen = expanded.has(event.index);
             return (
-              <li key={event.index} ref={virtualizer.measureElement} data-index={row.index} data-testid="event-row" className="absolute inset-x-0 border-b border-zinc-100 dark:border-zinc-800" style={{ transform: `translateY(${row.start}px)` }}>
-                <button type="button" aria-expanded={isOpen} onClick={() => toggle(event.index)} className="flex w-full items-center gap-2 px-2 py-1 text-left font-mono hover:bg-zinc-50 dark:hover:bg-zinc-800">
-                  <span data-testid="event-sequence" className="w-12 shrink-0 text-right text-zinc-500">
+              <li key={event.index} ref={virtualizer.measureElement} data-index={row.index} data-testid="event-row" className="absolute inset-x-0 border-b border-line" style={{ transform: `translateY(${row.start}px)` }}>
+                <button type="button" aria-expanded={isOpen} onClick={() => toggle(event.index)} className="flex w-full items-center gap-2 px-2 py-1 text-left font-mono hover:bg-sunken">
+                  <span data-testid="event-sequence" className="w-12 shrink-0 text-right text-fg-muted">
                     {event.sequenceNumber ?? '–'}
                   </span>
-                  <span data-testid="event-type" className={`min-w-0 flex-1 truncate ${event.parseError ? 'text-red-700 dark:text-red-400' : ''}`}>
+                  <span data-testid="event-type" className={`min-w-0 flex-1 truncate ${event.parseError ? 'text-danger' : ''}`}>
                     {event.type}
                   </span>
-                  <span className="shrink-0 text-zinc-500">{Math.round(event.atMs)} ms</span>
+                  <span className="shrink-0 text-fg-muted">{Math.round(event.atMs)} ms</span>
                 </button>
                 {isOpen ? (
                   <div className="px-2 pb-2">
-                    {event.parseError ? <p className="text-red-700 dark:text-red-400">Not JSON: {event.parseError}</p> : null}
-                    <pre tabIndex={0} className="max-h-64 overflow-auto rounded bg-zinc-100 p-2 whitespace-pre-wrap break-all dark:bg-zinc-950">{pretty(event.data)}</pre>
+                    {event.parseError ? <p className="text-danger">Not JSON: {event.parseError}</p> : null}
+                    <pre tabIndex={0} className="max-h-64 overflow-auto rounded bg-sunken p-2 whitespace-pre-wrap break-all">{pretty(event.data)}</pre>
                     <CopyButton label={`Copy event ${event.sequenceNumber ?? event.index}`} text={event.data} />
                   </div>
                 ) : null}

@@ -9,7 +9,7 @@ export function RunErrorView({ turn }: { turn: Turn }) {
   if (!error && !(turn.status === 'incomplete' && incomplete)) return null;
   if (!error) {
     return (
-      <p data-testid="run-incomplete" className="rounded border-l-4 border-amber-500 bg-amber-50 p-2 text-sm dark:bg-amber-950/40">
+      <p data-testid="run-incomplete" className="rounded-md border-l-4 border-warning bg-warning-soft p-2 text-sm text-fg">
         Incomplete: {incomplete?.reason ?? 'unknown reason'}. The output above is what was generated.
       </p>
     );
@@ -17,7 +17,7 @@ export function RunErrorView({ turn }: { turn: Turn }) {
   const hint = hintForError(error);
   const details = [error.httpStatus ? `HTTP ${error.httpStatus}` : null, error.type, error.code, error.param ? `param ${error.param}` : null].filter(Boolean);
   return (
-    <div data-testid="run-error" role="alert" className="rounded border-l-4 border-red-600 bg-red-50 p-2 text-sm dark:bg-red-950/40">
+    <div data-testid="run-error" role="alert" className="rounded-md border-l-4 border-danger bg-danger-soft p-2 text-sm text-fg">
       <p className="font-medium">{error.message}</p>
       {details.length > 0 ? <p className="font-mono text-xs">{details.join(' · ')}</p> : null}
       {hint ? <p data-testid="run-error-hint" className="mt-1 text-xs">{hint}</p> : null}

@@ -1,10 +1,15 @@
-// Metrics of one turn: latency, throughput, usage, served model, routing decision, response id.
+// Metrics of one turn as compact chips (time, tokens, rate, model served), with every figure, the response id and the
+// routing decision one click away.
+import { CopyButton } from '@/components/ui/copy-button';
 import { decodeRoutingDebug } from '@/lib/transcript/metrics';
 import type { Turn } from '@/lib/transcript/run-types';
-import { CopyButton } from './copy-button';
 
 function ms(value: number | null): string {
   return value === null ? '–' : `${Math.round(value)} ms`;
+}
+
+function seconds(value: number | null): string | null {
+  return value === null ? null : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`;
 }
 
 export function RunMetrics({ turn }: { turn: Turn }) {
@@ -25,40 +30,60 @@ export function RunMetrics({ turn }: { turn: Turn }) {
     ['Total tokens', String(usage?.total_tokens ?? '–')],
   ];
   if (turn.resumeCount > 0) rows.push(['Stream resumed', `${turn.resumeCount}×`]);
+  const chips = [
+    seconds(metrics.totalMs),
+    usage?.output_tokens !== undefined ? `${usage.output_tokens} tokens` : null,
+    metrics.tokensPerSecond === null ? null : `${metrics.tokensPerSecond.toFixed(1)} tokens/s`,
+    metrics.model,
+    turn.resumeCount > 0 ? `resumed ${turn.resumeCount}×` : null,
+  ].filter((chip): chip is string => Boolean(chip));
   return (
-    <section data-testid="run-metrics" aria-label="Run metrics" className="rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-800">
-      <div className="mb-1 flex items-center gap-2">
-        <span className="font-medium">Response id</span>
-        <code data-testid="response-id">{metrics.responseId ?? '–'}</code>
-        {metrics.responseId ? <CopyButton testId="copy-response-id" label="Copy response id" text={metrics.responseId} /> : null}
-      </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-0.5 sm:grid-cols-4">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
-            <dd data-testid={`metric-${label.toLowerCase().replaceAll(' ', '-')}`} className="font-mono">
-              {value}
-            </dd>
-          </div>
+    <details data-testid="run-metrics" className="group min-w-0 text-xs">
+      <summary className="flex min-w-0 cursor-pointer list-none flex-wrap items-center gap-1.5 text-fg-muted [&::-webkit-details-marker]:hidden">
+        <span className="sr-only">Metrics:</span>
+        {chips.map((chip) => (
+          <span key={chip} data-testid="metric-chip" className="rounded-full bg-sunken px-2 py-0.5 font-mono text-fg-muted [overflow-wrap:anywhere]">
+            {chip}
+          </span>
         ))}
-      </dl>
-      {routing ? (
-        <details data-testid="routing-debug" className="mt-2" open>
-          <summary className="cursor-pointer font-medium">Auto-routing decision</summary>
-          {routing.fields ? (
-            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
-              {routing.fields.map(([key, value]) => (
-                <div key={key} className="contents">
-                  <dt className="text-zinc-600 dark:text-zinc-400">{key}</dt>
-                  <dd className="font-mono break-all">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : (
-            <pre className="font-mono whitespace-pre-wrap break-all">{routing.raw}</pre>
-          )}
-        </details>
-      ) : null}
-    </section>
+        <span className="underline">{chips.length ? 'details' : 'metrics'}</span>
+      </summary>
+      <section aria-label="Run metrics" className="mt-1 rounded-md border border-line p-2">
+        <div className="mb-1 flex min-w-0 flex-wrap items-center gap-2">
+          <span className="font-medium">Response id</span>
+          <code data-testid="response-id" className="min-w-0 [overflow-wrap:anywhere]">
+            {metrics.responseId ?? '–'}
+          </code>
+          {metrics.responseId ? <CopyButton testId="copy-response-id" label="Copy response id" text={metrics.responseId} isIconOnly /> : null}
+        </div>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-0.5 sm:grid-cols-4">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-fg-muted">{label}</dt>
+              <dd data-testid={`metric-${label.toLowerCase().replaceAll(' ', '-')}`} className="font-mono [overflow-wrap:anywhere]">
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {routing ? (
+          <details data-testid="routing-debug" className="mt-2" open>
+            <summary className="cursor-pointer font-medium">Auto-routing decision</summary>
+            {routing.fields ? (
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
+                {routing.fields.map(([key, value]) => (
+                  <div key={key} className="contents">
+                    <dt className="text-fg-muted">{key}</dt>
+                    <dd className="font-mono break-all">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <pre className="font-mono break-all whitespace-pre-wrap">{routing.raw}</pre>
+            )}
+          </details>
+        ) : null}
+      </section>
+    </details>
   );
 }

@@ -1,7 +1,9 @@
 'use client';
-// Turn-taking actions offered inside item views of the latest turn: tool outputs and MCP approvals.
+// Turn-taking actions offered inside item views of the latest turn (tool outputs, MCP approvals), and the approval decisions already sent.
 import { createContext, useCallback, useContext, useId, useMemo, useState, type ReactNode } from 'react';
 import { functionCallOutput, mcpApprovalResponse } from '@/lib/transcript/follow-up';
+import { Button } from '@/components/ui/button';
+import { TextArea } from '@/components/ui/input';
 import type { OutputItem } from '@/lib/transcript/types';
 
 type CallKind = 'function_call' | 'custom_tool_call';
@@ -60,34 +62,54 @@ export function CallReply({ callId, kind }: { callId: string; kind: CallKind }) 
       <label htmlFor={fieldId} className="block text-xs font-medium">
         {kind === 'custom_tool_call' ? 'custom_tool_call_output' : 'function_call_output'}.output for {callId}
       </label>
-      <textarea
-        id={fieldId}
-        data-testid="call-reply-output"
-        value={output}
-        onChange={(event) => setOutput(event.target.value)}
-        rows={2}
-        className="w-full rounded border border-zinc-300 bg-white p-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950"
-        placeholder='{"temperature": 21}'
-      />
-      <button type="submit" data-testid="call-reply-send" disabled={actions.isBusy} className="rounded bg-sky-700 px-2 py-1 text-xs text-white disabled:opacity-50">
+      <TextArea id={fieldId} data-testid="call-reply-output" value={output} onChange={(event) => setOutput(event.target.value)} rows={2} isMono className="text-xs sm:text-xs" placeholder='{"temperature": 21}' />
+      <Button type="submit" size="sm" variant="primary" data-testid="call-reply-send" disabled={actions.isBusy}>
         {remaining > 0 ? `Save output (${remaining} more call${remaining > 1 ? 's' : ''} to answer)` : 'Reply with output'}
-      </button>
-      {saved ? <span className="ml-2 text-xs text-zinc-500">Saved; sent with the other outputs.</span> : null}
+      </Button>
+      {saved ? <span className="ml-2 text-xs text-fg-muted">Saved; sent with the other outputs.</span> : null}
     </form>
   );
 }
 
+/** The decisions sent so far in this thread (mcp_approval_response items of later requests), by approval request id. */
+const ApprovalDecisionsContext = createContext<ReadonlyMap<string, boolean>>(new Map());
+
+export function ApprovalDecisionsProvider({ requests, children }: { requests: readonly { input?: unknown }[]; children: ReactNode }) {
+  const decisions = useMemo(() => {
+    const found = new Map<string, boolean>();
+    for (const request of requests) {
+      if (!Array.isArray(request.input)) continue;
+      for (const item of request.input as unknown[]) {
+        if (typeof item !== 'object' || item === null) continue;
+        const { type, approval_request_id: id, approve } = item as Record<string, unknown>;
+        if (type === 'mcp_approval_response' && typeof id === 'string') found.set(id, approve === true);
+      }
+    }
+    return found;
+  }, [requests]);
+  return <ApprovalDecisionsContext.Provider value={decisions}>{children}</ApprovalDecisionsContext.Provider>;
+}
+
+/** Approve / Deny while the request waits; once answered, the decision taken. */
 export function ApprovalButtons({ approvalRequestId }: { approvalRequestId: string }) {
   const actions = useContext(TranscriptActionsContext);
+  const decision = useContext(ApprovalDecisionsContext).get(approvalRequestId);
+  if (decision !== undefined) {
+    return (
+      <p data-testid="mcp-decision" data-decision={decision ? 'approved' : 'denied'} className={`mt-2 text-sm font-medium ${decision ? 'text-success' : 'text-danger'}`}>
+        {decision ? 'Approved' : 'Denied'}: the answer was sent in the next turn.
+      </p>
+    );
+  }
   if (!actions) return null;
   return (
     <div className="mt-2 flex gap-2" role="group" aria-label="Approve this MCP tool call?">
-      <button type="button" data-testid="mcp-approve" disabled={actions.isBusy} onClick={() => actions.respondToApproval(approvalRequestId, true)} className="rounded bg-emerald-700 px-2 py-1 text-xs text-white disabled:opacity-50">
+      <Button size="sm" variant="primary" data-testid="mcp-approve" disabled={actions.isBusy} onClick={() => actions.respondToApproval(approvalRequestId, true)}>
         Approve
-      </button>
-      <button type="button" data-testid="mcp-deny" disabled={actions.isBusy} onClick={() => actions.respondToApproval(approvalRequestId, false)} className="rounded bg-red-700 px-2 py-1 text-xs text-white disabled:opacity-50">
+      </Button>
+      <Button size="sm" variant="danger" data-testid="mcp-deny" disabled={actions.isBusy} onClick={() => actions.respondToApproval(approvalRequestId, false)}>
         Deny
-      </button>
+      </Button>
     </div>
   );
 }

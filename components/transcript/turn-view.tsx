@@ -1,8 +1,10 @@
 'use client';
-// One turn of the thread: the request sent (secrets masked), its output items, state notes, errors and metrics.
+// One turn of the thread: what the user sent as its heading, the request (secrets masked) on demand, its output items,
+// state notes, errors and the metrics as chips.
 import { memo } from 'react';
 import { maskHeaders } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
+import { describeTurnInput } from '@/lib/transcript/turn-input';
 import { JsonBlock } from './items/item-frame';
 import { OutputItemList } from './output-item-view';
 import { RunErrorView } from './run-error';
@@ -11,26 +13,26 @@ import { RunMetrics } from './run-metrics';
 /** Memoized: earlier turns do not re-render while the latest one streams. */
 export const TurnView = memo(function TurnView({ turn, number }: { turn: Turn; number: number }) {
   const { transcript } = turn;
-  const input = describeInput(turn.request.body);
+  const heading = describeTurnInput(turn.request);
   return (
-    <section data-testid="turn" data-turn-status={turn.status} aria-label={`Turn ${number}`} className="space-y-2">
-      <header className="flex flex-wrap items-baseline gap-2">
-        <h2 className="text-sm font-semibold">Turn {number}</h2>
-        <span className="text-xs text-zinc-600 dark:text-zinc-400">{turn.request.kind === 'create' ? input : `${turn.request.kind} ${String(turn.request.body.response_id ?? '')}`}</span>
+    <section data-testid="turn" data-turn-status={turn.status} aria-labelledby={`${turn.key}-heading`} className="flex min-w-0 flex-col gap-2">
+      <header className="flex min-w-0 flex-col gap-0.5">
+        <span className="text-xs text-fg-muted">Turn {number}</span>
+        <h3 id={`${turn.key}-heading`} data-testid="turn-heading" className="rounded-lg bg-accent-soft px-3 py-2 text-sm font-medium whitespace-pre-wrap text-fg [overflow-wrap:anywhere]">
+          {heading}
+        </h3>
       </header>
       <details className="text-xs">
-        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Request sent</summary>
+        <summary className="cursor-pointer text-fg-muted">Request sent</summary>
         <JsonBlock value={{ headers: maskHeaders(turn.request.headers), body: turn.request.body }} label="Request" />
       </details>
-      {turn.status === 'sending' ? <p className="text-xs text-zinc-500">Waiting for the gateway…</p> : null}
-      {transcript.status === 'queued' ? <p className="text-xs text-zinc-500">Queued (background)…</p> : null}
+      {turn.status === 'sending' ? <p className="text-xs text-fg-muted">Waiting for the gateway…</p> : null}
+      {transcript.status === 'queued' ? <p className="text-xs text-fg-muted">Queued (background)…</p> : null}
       <OutputItemList items={transcript.items} partialImages={transcript.partialImages} />
-      {transcript.looseAudio?.data ? (
-        <audio controls src={`data:audio/wav;base64,${transcript.looseAudio.data}`} aria-label="Audio output" />
-      ) : null}
+      {transcript.looseAudio?.data ? <audio controls src={`data:audio/wav;base64,${transcript.looseAudio.data}`} aria-label="Audio output" /> : null}
       {turn.status === 'stopped' ? (
-        <p data-testid="run-stopped" className="rounded border-l-4 border-zinc-500 bg-zinc-100 p-2 text-sm dark:bg-zinc-800">
-          Stopped. Everything that arrived is kept above.
+        <p data-testid="run-stopped" className="rounded-md border-l-4 border-line-strong bg-sunken p-2 text-sm">
+          Stopped. Everything that arrived is kept above, marked incomplete.
         </p>
       ) : null}
       {transcript.unknown.length > 0 ? (
@@ -44,13 +46,3 @@ export const TurnView = memo(function TurnView({ turn, number }: { turn: Turn; n
     </section>
   );
 });
-
-function describeInput(body: Record<string, unknown>): string {
-  const input = body.input;
-  if (typeof input === 'string') return input.length > 160 ? `${input.slice(0, 160)}…` : input;
-  if (Array.isArray(input)) {
-    const kinds = input.map((entry) => (typeof entry === 'object' && entry !== null ? String((entry as Record<string, unknown>).type ?? 'message') : typeof entry));
-    return `input: ${kinds.join(', ')}`;
-  }
-  return '';
-}

@@ -2,10 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { ChainsPage } from './pages/chains-page';
 import { JobsPage } from './pages/jobs-page';
 import { LoginPage } from './pages/login-page';
+import { PlaygroundPage } from './pages/playground-page';
 import { SettingsPage } from './pages/settings-page';
 import { SiteShell, VIEWPORTS } from './pages/site-shell';
 
-// Every page outside the playground at a laptop and a phone size, in both themes: nothing wider than the window,
+// Every page at a laptop and a phone size, in both themes: nothing wider than the window,
 // no axe violations, and a screenshot of each kept with the results. The data has long ids, to show they wrap.
 
 const run = Date.now().toString(36);
@@ -42,9 +43,30 @@ interface PageCase {
   name: string;
   /** Opens the page and waits until its content is there. */
   open: (page: Page) => Promise<void>;
+  /** Sends requests before measuring: three times the usual time. */
+  isSlow?: boolean;
 }
 
 const PAGES: PageCase[] = [
+  {
+    name: 'playground',
+    isSlow: true,
+    open: async (page) => {
+      const playground = new PlaygroundPage(page);
+      await playground.open();
+      await expect(page.getByTestId('empty-thread')).toBeVisible();
+      await playground.startFromExample('reasoning');
+      await playground.sendButton.click();
+      await expect(playground.runStatus).toHaveText('completed');
+      await playground.send(`And one more thing, ${LONG_ID}`);
+      await expect(playground.turns).toHaveCount(2);
+      await expect(playground.runStatus).toHaveText('completed');
+      // After sending, the composer is still on screen and the new turn is in view.
+      await expect(playground.composer).toBeInViewport();
+      await expect(playground.sendButton).toBeInViewport();
+      await expect(playground.lastTurn().getByTestId('turn-heading')).toBeInViewport();
+    },
+  },
   {
     name: 'jobs',
     open: async (page) => {
@@ -98,6 +120,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
     for (const pageCase of PAGES) {
       test(`${pageCase.name}: fits the window and passes axe in both themes`, async ({ page }, testInfo) => {
+        if (pageCase.isSlow) test.slow();
         const shell = new SiteShell(page);
         await pageCase.open(page);
         for (const theme of ['light', 'dark'] as const) {

@@ -3,19 +3,20 @@ import { PlaygroundPage } from './pages/playground-page';
 
 // The playground page as one workspace: bugs that lost or corrupted work, each pinned by a test.
 
-test('Ctrl+Enter in the follow-up box sends the follow-up only: it continues the thread and nothing else is sent', async ({ page }) => {
+test('Ctrl+Enter in the composer of an open thread sends the follow-up only: it continues the thread and nothing else is sent', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.open();
-  await playground.composer.fill('First question about tides');
-  await playground.composer.press('ControlOrMeta+Enter');
+  await playground.send('First question about tides');
   await expect(playground.turn(0)).toHaveAttribute('data-turn-status', 'completed');
+  const first = await playground.requestSent(playground.turn(0));
+  expect(first.body.previous_response_id).toBeUndefined();
 
-  await playground.followUp.fill('And the second question');
-  await playground.followUp.press('ControlOrMeta+Enter');
+  await playground.send('And the second question');
   await expect(playground.turn(1)).toHaveAttribute('data-turn-status', 'completed');
   const sent = await playground.requestSent(playground.turn(1));
-  expect(sent.body.input).toEqual([{ type: 'message', role: 'user', content: 'And the second question' }]);
+  expect(sent.body.input).toBe('And the second question');
   expect(String(sent.body.previous_response_id)).toMatch(/^resp_/);
+  await expect(playground.turn(1).getByTestId('turn-heading')).toHaveText('And the second question');
   await expect(playground.turns).toHaveCount(2);
   await expect(playground.runStatus).toHaveText('completed');
 });
@@ -51,7 +52,8 @@ test('an MCP tool is ready when added, and require_approval is a choice (always 
   await expect(approval).toHaveValue('always');
   await expect(approval.locator('option')).toHaveText(['(not set: always)', 'always: ask before every call', 'never: call without asking', 'per tool: filters by tool name']);
   await approval.selectOption('never');
-  await expect(playground.jsonText).toContainText('"require_approval": "never"');
+  await expect(await playground.jsonText()).toContainText('"require_approval": "never"');
+  await playground.openTab('settings');
   await approval.selectOption('per_tool');
   await expect(tool.getByTestId('field-tools-0-require-approval').last()).toHaveValue(/"tool_names"/);
   await expect(playground.issueSummary).toContainText('passes the schema');

@@ -1,60 +1,53 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function openBuilder(page: Page, path = '/') {
-  await page.goto(path);
-  await expect(page.getByTestId('request-builder')).toBeVisible();
-}
-
-async function replaceJson(page: Page, text: string) {
-  const editor = page.getByTestId('json-editor').locator('.cm-content');
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(text);
-}
-
-const jsonText = (page: Page) => page.getByTestId('json-editor').locator('.cm-content');
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground-page';
 
 test('the form and the JSON editor follow each other, and unknown fields survive form edits', async ({ page }) => {
-  await openBuilder(page);
-  await expect(page.getByTestId('field-model')).toHaveValue('local-agent');
-  await page.getByTestId('field-input').fill('Hello there');
-  await page.getByTestId('section-sampling').locator('summary').click();
-  await page.getByTestId('field-temperature').fill('0.7');
-  await expect(jsonText(page)).toContainText('"input": "Hello there"');
-  await expect(jsonText(page)).toContainText('"temperature": 0.7');
-  await expect(jsonText(page)).toContainText('"stream": true');
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await expect(playground.model).toHaveValue('local-agent');
+  await playground.composer.fill('Hello there');
+  const sampling = await playground.openSection('section-sampling');
+  await sampling.getByTestId('field-temperature').fill('0.7');
+  const json = await playground.jsonText();
+  await expect(json).toContainText('"input": "Hello there"');
+  await expect(json).toContainText('"temperature": 0.7');
+  await expect(json).toContainText('"stream": true');
 
-  await replaceJson(page, '{"model":"local-echo","input":"From JSON","top_p":0.5,"a_new_field":{"kept":true}}');
-  await expect(page.getByTestId('field-model')).toHaveValue('local-echo');
-  await expect(page.getByTestId('field-input')).toHaveValue('From JSON');
+  await playground.replaceJson('{"model":"local-echo","input":"From JSON","top_p":0.5,"a_new_field":{"kept":true}}');
+  await expect(playground.model).toHaveValue('local-echo');
+  await expect(playground.composer).toHaveValue('From JSON');
+  await playground.openTab('settings');
   await expect(page.getByTestId('field-top-p')).toHaveValue('0.5');
   await expect(page.getByTestId('section-extra')).toContainText('a_new_field');
 
   await page.getByTestId('field-top-p').fill('0.25');
-  await expect(jsonText(page)).toContainText('"top_p": 0.25');
-  await expect(jsonText(page)).toContainText('"a_new_field"');
+  await expect(await playground.jsonText()).toContainText('"top_p": 0.25');
+  await expect(await playground.jsonText()).toContainText('"a_new_field"');
 
-  await replaceJson(page, '{"model": "local-echo",');
+  await playground.replaceJson('{"model": "local-echo",');
   await expect(page.getByTestId('json-editor-error')).toContainText('Line');
-  await expect(page.getByTestId('field-model')).toHaveValue('local-echo');
+  await expect(playground.model).toHaveValue('local-echo');
 });
 
 test('an out-of-range value is shown at its field and blocks sending', async ({ page }) => {
-  await openBuilder(page);
-  await page.getByTestId('field-input').fill('hi');
-  await page.getByTestId('section-sampling').locator('summary').click();
-  await page.getByTestId('field-temperature').fill('3');
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.composer.fill('hi');
+  const sampling = await playground.openSection('section-sampling');
+  await sampling.getByTestId('field-temperature').fill('3');
   await expect(page.getByTestId('field-temperature-error')).toContainText('temperature');
   await expect(page.getByTestId('field-temperature')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByTestId('send-request')).toHaveAttribute('aria-disabled', 'true');
+  await expect(playground.sendButton).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('composer-blocked')).toContainText('1 problem blocks sending');
   await page.getByTestId('field-temperature').press('ControlOrMeta+Enter');
   await expect(page.getByTestId('send-notice')).toContainText('Not sent');
-  await expect(page.getByTestId('turn')).toHaveCount(0);
+  await expect(playground.turns).toHaveCount(0);
 });
 
 test('a curl import shows its diff and replaces the form only after confirming', async ({ page }) => {
-  await openBuilder(page);
-  await page.getByTestId('tab-import').click();
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.openTab('import');
   await page.getByTestId('import-text').fill(
     `curl http://127.0.0.1:3000/api/v1/llm/responses -H "Authorization: Bearer $GATEWAY_API_KEY" -H 'X-On-Behalf-Of: user-9' --data-raw '{"model":"local-reasoner","input":"imported","max_tool_calls":5}'`,
   );
@@ -64,18 +57,19 @@ test('a curl import shows its diff and replaces the form only after confirming',
   await expect(diff.getByTestId('import-diff-row').filter({ hasText: 'model' })).toContainText('local-reasoner');
   await expect(diff).toContainText('X-On-Behalf-Of (header)');
   await expect(diff).toContainText('Authorization header is not imported');
-  await expect(page.getByTestId('field-model')).toHaveValue('local-agent');
+  await expect(playground.model).toHaveValue('local-agent');
   await page.getByTestId('import-confirm').click();
-  await expect(page.getByTestId('field-model')).toHaveValue('local-reasoner');
-  await expect(page.getByTestId('field-x-on-behalf-of')).toHaveValue('user-9');
+  await expect(playground.model).toHaveValue('local-reasoner');
+  await expect(playground.chip('chip-acting-as')).toHaveText('acting as user-9');
   await expect(page.getByTestId('import-diff')).toHaveCount(0);
 });
 
 test('exported code names the header and the env-var key, never a key', async ({ page }) => {
-  await openBuilder(page);
-  await page.getByTestId('section-gateway').locator('summary').click();
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.openSection('section-gateway');
   await page.getByTestId('field-x-on-behalf-of').fill('user-3');
-  await page.getByTestId('tab-code').click();
+  await playground.openTab('code');
   for (const language of ['curl', 'typescript-fetch', 'typescript-sdk', 'python-requests', 'python-sdk']) {
     await page.getByTestId(`code-language-${language}`).click();
     const code = page.getByTestId('code-export-text');
@@ -85,24 +79,21 @@ test('exported code names the header and the env-var key, never a key', async ({
   }
 });
 
-test('the draft survives a reload, and ?previous_response_id= fills the field', async ({ page }) => {
-  await openBuilder(page);
-  await page.getByTestId('field-input').fill('Remember me');
-  await expect(jsonText(page)).toContainText('Remember me');
+test('the draft survives a reload', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.composer.fill('Remember me');
   await page.waitForFunction(() => window.localStorage.getItem('request-builder-draft-v1')?.includes('Remember me'));
   await page.reload();
-  await expect(page.getByTestId('field-input')).toHaveValue('Remember me');
-
-  await openBuilder(page, '/?previous_response_id=resp_from_chain');
-  await page.getByTestId('section-state').locator('summary').click();
-  await expect(page.getByTestId('field-previous-response-id')).toHaveValue('resp_from_chain');
-  await expect(page.getByTestId('field-input')).toHaveValue('Remember me');
+  await expect(playground.composer).toHaveValue('Remember me');
 });
 
-test('a simple input sent with Ctrl+Enter through the local gateway shows a response', async ({ page }) => {
-  await openBuilder(page);
-  await page.getByTestId('field-input').fill('Say hello');
-  await page.getByTestId('field-input').press('ControlOrMeta+Enter');
+test('a simple input sent with Ctrl+Enter through the local gateway shows a response, and the composer is cleared for the next turn', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.send('Say hello');
   await expect(page.getByTestId('output-text').first()).not.toBeEmpty();
-  await expect(page.getByTestId('run-status')).toHaveText(/completed/);
+  await expect(playground.runStatus).toHaveText(/completed/);
+  await expect(playground.turn(0).getByTestId('turn-heading')).toHaveText('Say hello');
+  await expect(playground.composer).toHaveValue('');
 });

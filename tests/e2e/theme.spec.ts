@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground-page';
 import { SiteShell, THEME_STORAGE_KEY } from './pages/site-shell';
 
 test.describe('themes', () => {
@@ -59,7 +60,9 @@ test.describe('themes', () => {
   test('the JSON editor takes the theme, and its text box is named by its label', async ({ page }) => {
     const shell = new SiteShell(page);
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/');
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.openTab('json');
     const editor = page.getByTestId('json-editor').locator('.cm-editor');
     await expect(editor).toBeVisible();
     await expect(editor.getByRole('textbox')).toHaveAccessibleName('request body (JSON)');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { encodeShareHash } from '@/lib/request-import/share-link';
+import { PlaygroundPage } from './pages/playground-page';
 
 const WEATHER_TOOL = {
   type: 'function',
@@ -9,20 +9,14 @@ const WEATHER_TOOL = {
   parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
 
-/** Opens the playground with `body` as the draft (through a share link) and sends it. */
+/** Opens the playground with `body` as the draft (through a share link) and sends it; returns the conversation. */
 async function sendBody(page: Page, body: Record<string, unknown>) {
-  await page.goto('about:blank');
-  await page.goto(`/${encodeShareHash(body)}`);
-  await page.getByTestId('import-confirm').click();
-  await page.getByTestId('send-request').click();
-  return page.getByTestId('run-panel');
+  await new PlaygroundPage(page).sendBody(body);
+  return page.getByTestId('conversation');
 }
 
-async function filterEvents(page: Page, type: string) {
-  const filter = page.getByTestId('event-filter');
-  await filter.selectOption({ value: type });
-  return page.getByTestId('event-row');
-}
+const filterEvents = (page: Page, type: string) => new PlaygroundPage(page).filterEvents(type);
+const eventCount = (page: Page) => new PlaygroundPage(page).eventCount();
 
 test('a streamed text run renders the answer, lists events with sequence numbers, metrics, and passes axe', async ({ page }) => {
   const panel = await sendBody(page, { model: 'local-agent', stream: true, input: 'Hello there, tell me about tide pools' });
@@ -30,7 +24,7 @@ test('a streamed text run renders the answer, lists events with sequence numbers
   await expect(panel.getByTestId('output-text').first()).toContainText(/\w+/);
   await expect(panel.getByTestId('run-announcer')).toContainText('Response completed');
 
-  const count = Number(await panel.getByTestId('event-count').textContent());
+  const count = await eventCount(page);
   expect(count).toBeGreaterThan(5);
   const created = await filterEvents(page, 'response.created');
   await expect(created).toHaveCount(1);
@@ -44,7 +38,7 @@ test('a streamed text run renders the answer, lists events with sequence numbers
   await expect(panel.getByTestId('metric-model-served')).toHaveText(/local-agent/);
   await expect(panel.getByTestId('metric-total-tokens')).toHaveText(/^\d+$/);
 
-  const results = await new AxeBuilder({ page }).include('[data-testid="run-panel"]').analyze();
+  const results = await new AxeBuilder({ page }).include('[data-testid="conversation"]').analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
@@ -76,6 +70,9 @@ test('an MCP approval request is approved with one click and the call follows in
   const turns = panel.getByTestId('turn');
   await expect(turns).toHaveCount(2);
   await expect(turns.nth(1)).toHaveAttribute('data-turn-status', 'completed');
+  // The approval card of the first turn now shows the decision taken instead of the buttons.
+  await expect(turns.nth(0).getByTestId('mcp-decision')).toHaveAttribute('data-decision', 'approved');
+  await expect(turns.nth(0).getByTestId('mcp-approve')).toHaveCount(0);
   await turns.nth(1).getByText('Request sent').click();
   await expect(turns.nth(1).getByLabel('Request')).toContainText('mcp_approval_response');
   await expect(turns.nth(1).getByLabel('Request')).toContainText('"approve": true');
@@ -92,7 +89,7 @@ test('Stop aborts the stream and keeps what arrived, marked stopped', async ({ p
   await expect(panel.getByTestId('run-status')).toHaveText('stopped');
   await expect(panel.getByTestId('run-stopped')).toBeVisible();
   await expect(panel.getByTestId('item-message')).toBeVisible();
-  expect(Number(await panel.getByTestId('event-count').textContent())).toBeGreaterThanOrEqual(3);
+  expect(await eventCount(page)).toBeGreaterThanOrEqual(3);
   await expect(panel.getByTestId('run-announcer')).toContainText('Response stopped');
 });
 
@@ -100,7 +97,7 @@ test('a dropped background stream resumes from the last sequence number: nothing
   const panel = await sendBody(page, { model: 'local-agent', stream: true, background: true, input: 'simulate dropped stream and tell me about tides' });
   await expect(panel.getByTestId('run-status')).toHaveText('completed');
   await expect(panel.getByTestId('metric-stream-resumed')).toHaveText(/^[1-9]\d*×$/);
-  const count = Number(await panel.getByTestId('event-count').textContent());
+  const count = await eventCount(page);
   // The proxy reports the drop in-band with an unnumbered error event: it stays in the log, once.
   const drop = await filterEvents(page, 'error');
   await expect(drop).toHaveCount(1);

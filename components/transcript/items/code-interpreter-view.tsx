@@ -4,16 +4,16 @@ import type { OutputItem } from '@/lib/transcript/types';
 import { asArray, Field, ItemFrame, text } from './item-frame';
 
 const TOKEN_CLASS: Record<TokenKind, string> = {
-  comment: 'text-zinc-500 italic',
-  string: 'text-emerald-700 dark:text-emerald-400',
-  number: 'text-amber-700 dark:text-amber-400',
+  comment: 'text-fg-muted italic',
+  string: 'text-success',
+  number: 'text-caution',
   keyword: 'text-violet-700 font-semibold dark:text-violet-400',
   plain: '',
 };
 
 export function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
-    <pre tabIndex={0} aria-label={label} className="max-h-96 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs dark:bg-zinc-950">
+    <pre tabIndex={0} aria-label={label} className="max-h-96 overflow-auto rounded bg-sunken p-2 font-mono text-xs">
       <code>
         {highlightCode(code).map((token, at) =>
           token.kind === 'plain' ? token.text : (
@@ -38,7 +38,7 @@ export function CodeInterpreterView({ item }: { item: OutputItem }) {
           // eslint-disable-next-line @next/next/no-img-element -- data or remote URLs from the tool, not static assets
           <img key={at} src={output.url} alt={`Code interpreter output image ${at + 1}`} className="mt-2 max-h-96 rounded" />
         ) : (
-          <pre key={at} tabIndex={0} aria-label="Logs" className="mt-2 max-h-64 overflow-auto rounded bg-zinc-900 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-100">
+          <pre key={at} tabIndex={0} aria-label="Logs" className="mt-2 max-h-64 overflow-auto rounded bg-sunken p-2 font-mono text-xs whitespace-pre-wrap text-fg">
             {text(output.logs ?? output)}
           </pre>
         ),

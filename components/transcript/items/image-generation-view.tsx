@@ -21,12 +21,12 @@ export function ImageGenerationView({ item, partialImage }: { item: OutputItem; 
           data-testid={result ? 'generated-image' : 'partial-image'}
           src={`data:image/${format};base64,${source}`}
           alt={result ? 'Generated image' : `Partial image ${(partialImage?.index ?? 0) + 1}`}
-          className="mt-1 max-h-96 rounded border border-zinc-200 dark:border-zinc-800"
+          className="mt-1 h-auto max-w-full rounded border border-line"
         />
       ) : (
-        <p className="text-xs text-zinc-500">Generating…</p>
+        <p className="text-xs text-fg-muted">Generating…</p>
       )}
-      {!result && partialImage ? <p className="text-xs text-zinc-500">Partial image {partialImage.index + 1}</p> : null}
+      {!result && partialImage ? <p className="text-xs text-fg-muted">Partial image {partialImage.index + 1}</p> : null}
     </ItemFrame>
   );
 }

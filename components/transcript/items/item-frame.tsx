@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import type { OutputItem } from '@/lib/transcript/types';
 
 const STATUS_TONE: Record<string, string> = {
-  completed: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200',
-  failed: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-200',
-  incomplete: 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200',
+  completed: 'bg-success-soft text-success',
+  failed: 'bg-danger-soft text-danger',
+  incomplete: 'bg-caution-soft text-caution',
 };
 
 export function ItemFrame({ item, title, children }: { item: OutputItem; title: string; children?: ReactNode }) {
@@ -15,16 +15,16 @@ export function ItemFrame({ item, title, children }: { item: OutputItem; title: 
       data-testid={`item-${item.type.replaceAll('_', '-')}`}
       data-item-status={status ?? undefined}
       aria-label={`${title}${status ? `, ${status}` : ''}`}
-      className="rounded-md border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+      className="rounded-md border border-line bg-surface p-3 text-sm"
     >
-      <header className="mb-2 flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-        <span className="font-semibold text-zinc-900 dark:text-zinc-100">{title}</span>
-        {status ? <span className={`rounded px-1.5 py-0.5 ${STATUS_TONE[status] ?? 'bg-zinc-100 dark:bg-zinc-800'}`}>{status}</span> : null}
+      <header className="mb-2 flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+        <span className="font-semibold text-fg">{title}</span>
+        {status ? <span className={`rounded px-1.5 py-0.5 ${STATUS_TONE[status] ?? 'bg-sunken'}`}>{status}</span> : null}
         {typeof item.id === 'string' ? <code className="ml-auto">{item.id}</code> : null}
       </header>
       {children}
       <details className="mt-2 text-xs">
-        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Raw JSON</summary>
+        <summary className="cursor-pointer text-fg-muted">Raw JSON</summary>
         <JsonBlock value={item} />
       </details>
     </article>
@@ -33,7 +33,7 @@ export function ItemFrame({ item, title, children }: { item: OutputItem; title: 
 
 export function JsonBlock({ value, label }: { value: unknown; label?: string }) {
   return (
-    <pre tabIndex={0} aria-label={label} className="mt-1 max-h-96 overflow-auto rounded bg-zinc-100 p-2 font-mono text-xs whitespace-pre-wrap break-all dark:bg-zinc-950">
+    <pre tabIndex={0} aria-label={label} className="mt-1 max-h-96 overflow-auto rounded bg-sunken p-2 font-mono text-xs whitespace-pre-wrap break-all">
       {typeof value === 'string' ? value : JSON.stringify(value, null, 2)}
     </pre>
   );
@@ -52,7 +52,7 @@ export function prettyJson(text: unknown): string {
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex gap-2 text-xs">
-      <span className="shrink-0 font-medium text-zinc-600 dark:text-zinc-400">{label}</span>
+      <span className="shrink-0 font-medium text-fg-muted">{label}</span>
       <span className="min-w-0 break-all">{children}</span>
     </div>
   );

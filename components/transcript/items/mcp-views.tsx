@@ -7,7 +7,7 @@ export function McpListToolsView({ item }: { item: OutputItem }) {
   const tools = asArray(item.tools);
   return (
     <ItemFrame item={item} title={`MCP tools · ${text(item.server_label)}`}>
-      {item.error ? <p className="text-xs text-red-700 dark:text-red-400">{text(item.error)}</p> : null}
+      {item.error ? <p className="text-xs text-danger">{text(item.error)}</p> : null}
       <ul className="list-disc pl-5 text-xs">
         {tools.map((tool, at) => (
           <li key={at}>
@@ -45,7 +45,7 @@ export function McpCallView({ item }: { item: OutputItem }) {
     <ItemFrame item={item} title={`MCP call · ${text(item.server_label)} / ${text(item.name)}`}>
       <JsonBlock value={prettyJson(item.arguments)} label="Arguments" />
       {item.output !== undefined && item.output !== null ? <JsonBlock value={prettyJson(item.output)} label="Output" /> : null}
-      {item.error ? <p className="mt-1 text-xs text-red-700 dark:text-red-400">Error: {text(item.error)}</p> : null}
+      {item.error ? <p className="mt-1 text-xs text-danger">Error: {text(item.error)}</p> : null}
     </ItemFrame>
   );
 }

@@ -28,7 +28,7 @@ function ContentPart({ part, isStreaming }: { part: Record<string, unknown>; isS
       return <OutputText part={part} isStreaming={isStreaming} />;
     case 'refusal':
       return (
-        <p data-testid="refusal" className="rounded border-l-4 border-amber-500 bg-amber-50 p-2 dark:bg-amber-950/40">
+        <p data-testid="refusal" className="rounded-md border-l-4 border-warning bg-warning-soft p-2 text-fg">
           <span className="font-semibold">Refusal: </span>
           {text(part.refusal)}
         </p>
@@ -66,7 +66,7 @@ function OutputText({ part, isStreaming }: { part: Record<string, unknown>; isSt
           <summary className="cursor-pointer">Log probabilities ({logprobs.length} tokens; hover a token)</summary>
           <p className="font-mono leading-6">
             {logprobs.map((entry, at) => (
-              <span key={at} title={logprobTitle(entry)} className="rounded px-0.5 hover:bg-sky-100 dark:hover:bg-sky-900">
+              <span key={at} title={logprobTitle(entry)} className="rounded px-0.5 hover:bg-accent-soft">
                 {text(entry.token)}
               </span>
             ))}
@@ -88,7 +88,7 @@ function OutputAudio({ part }: { part: Record<string, unknown> }) {
   return (
     <figure className="space-y-1">
       {data ? <audio data-testid="output-audio" controls src={`data:audio/${format};base64,${data}`} aria-label="Audio output" /> : null}
-      {part.transcript ? <figcaption className="text-xs text-zinc-600 dark:text-zinc-400">Transcript: {text(part.transcript)}</figcaption> : null}
+      {part.transcript ? <figcaption className="text-xs text-fg-muted">Transcript: {text(part.transcript)}</figcaption> : null}
     </figure>
   );
 }
@@ -107,7 +107,7 @@ function remarkHtmlAsText() {
 }
 
 const MARKDOWN_CLASSES =
-  'break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-zinc-100 [&_pre]:p-2 dark:[&_pre]:bg-zinc-950';
+  'break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-sunken [&_pre]:p-2 dark:[&_pre]:bg-zinc-950';
 
 export const Markdown = memo(function Markdown({ source }: { source: string }) {
   // Plain prose renders to the same paragraphs without the parser: a long answer costs one pass, not a parse.
@@ -156,7 +156,7 @@ function ScrollablePre({ children }: { children?: React.ReactNode }) {
 
 export function SafeLink({ href, children }: { href?: string; children?: React.ReactNode }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="text-sky-700 underline dark:text-sky-400">
+    <a href={href} target="_blank" rel="noopener noreferrer" className="text-link underline">
       {children}
     </a>
   );

@@ -14,7 +14,7 @@ export function CompactionView({ item }: { item: OutputItem }) {
   const size = typeof item.encrypted_content === 'string' ? item.encrypted_content.length : 0;
   return (
     <ItemFrame item={item} title="Compaction">
-      <p className="text-xs text-zinc-600 dark:text-zinc-400">Earlier context was summarized into an opaque item ({size} characters); send it back verbatim to keep the thread.</p>
+      <p className="text-xs text-fg-muted">Earlier context was summarized into an opaque item ({size} characters); send it back verbatim to keep the thread.</p>
     </ItemFrame>
   );
 }

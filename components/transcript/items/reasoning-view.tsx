@@ -8,7 +8,7 @@ export function ReasoningView({ item }: { item: OutputItem }) {
   const content = asArray(item.content);
   return (
     <ItemFrame item={item} title="Reasoning">
-      <details open className="text-zinc-700 dark:text-zinc-300">
+      <details open className="text-fg">
         <summary className="cursor-pointer text-xs">Summary ({summary.length} {summary.length === 1 ? 'part' : 'parts'})</summary>
         {summary.length === 0 ? <p className="text-xs italic">No summary (request reasoning.summary to get one).</p> : null}
         {summary.map((part, at) => (
@@ -28,7 +28,7 @@ export function ReasoningView({ item }: { item: OutputItem }) {
         </details>
       ) : null}
       {typeof item.encrypted_content === 'string' && item.encrypted_content ? (
-        <p className="mt-1 text-xs text-zinc-500">Encrypted content: {item.encrypted_content.length} characters</p>
+        <p className="mt-1 text-xs text-fg-muted">Encrypted content: {item.encrypted_content.length} characters</p>
       ) : null}
     </ItemFrame>
   );

@@ -34,13 +34,13 @@ export function FileSearchView({ item }: { item: OutputItem }) {
   return (
     <ItemFrame item={item} title="File search">
       {queries.length > 0 ? <Field label="Queries">{queries.join(' · ')}</Field> : null}
-      {item.results === null ? <p className="text-xs text-zinc-500">Results not included (add include: file_search_call.results).</p> : null}
+      {item.results === null ? <p className="text-xs text-fg-muted">Results not included (add include: file_search_call.results).</p> : null}
       <ol className="mt-1 space-y-1 text-xs">
         {results.map((result, at) => (
-          <li key={at} className="rounded bg-zinc-50 p-2 dark:bg-zinc-950">
+          <li key={at} className="rounded bg-sunken p-2">
             <div className="font-medium">
               {text(result.filename) || text(result.file_id)}
-              {typeof result.score === 'number' ? <span className="ml-2 text-zinc-500">score {result.score.toFixed(3)}</span> : null}
+              {typeof result.score === 'number' ? <span className="ml-2 text-fg-muted">score {result.score.toFixed(3)}</span> : null}
             </div>
             <p className="whitespace-pre-wrap">{text(result.text)}</p>
           </li>

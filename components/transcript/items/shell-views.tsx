@@ -12,7 +12,7 @@ export function LocalShellCallView({ item }: { item: OutputItem }) {
   return (
     <ItemFrame item={item} title="Local shell call">
       <Field label="call_id">{text(item.call_id)}</Field>
-      <pre aria-label="Command" className="mt-1 rounded bg-zinc-900 p-2 font-mono text-xs text-zinc-100">$ {command}</pre>
+      <pre aria-label="Command" className="mt-1 rounded bg-sunken p-2 font-mono text-xs text-fg">$ {command}</pre>
       {action.working_directory ? <Field label="cwd">{text(action.working_directory)}</Field> : null}
       {action.timeout_ms ? <Field label="timeout_ms">{text(action.timeout_ms)}</Field> : null}
     </ItemFrame>
@@ -22,7 +22,7 @@ export function LocalShellCallView({ item }: { item: OutputItem }) {
 export function LocalShellOutputView({ item }: { item: OutputItem }) {
   return (
     <ItemFrame item={item} title="Local shell output">
-      <pre aria-label="Output" className="rounded bg-zinc-900 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-100">{prettyJson(item.output)}</pre>
+      <pre aria-label="Output" className="rounded bg-sunken p-2 font-mono text-xs whitespace-pre-wrap text-fg">{prettyJson(item.output)}</pre>
     </ItemFrame>
   );
 }
@@ -35,7 +35,7 @@ export function ShellCallView({ item }: { item: OutputItem }) {
     <ItemFrame item={item} title="Shell call">
       <Field label="call_id">{text(item.call_id)}</Field>
       {environment.type ? <Field label="Environment">{text(environment.type)} {text(environment.container_id)}</Field> : null}
-      <pre aria-label="Commands" className="mt-1 rounded bg-zinc-900 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-100">
+      <pre aria-label="Commands" className="mt-1 rounded bg-sunken p-2 font-mono text-xs whitespace-pre-wrap text-fg">
         {commands.map((command) => `$ ${command}`).join('\n')}
       </pre>
     </ItemFrame>
@@ -51,12 +51,12 @@ export function ShellOutputView({ item }: { item: OutputItem }) {
         const outcome = record(output.outcome);
         return (
           <div key={at} className="mt-1">
-            <pre aria-label={`Output of command ${at + 1}`} className="rounded bg-zinc-900 p-2 font-mono text-xs whitespace-pre-wrap text-zinc-100">
+            <pre aria-label={`Output of command ${at + 1}`} className="rounded bg-sunken p-2 font-mono text-xs whitespace-pre-wrap text-fg">
               {text(output.stdout)}
-              {output.stderr ? <span className="text-red-300">{text(output.stderr)}</span> : null}
+              {output.stderr ? <span className="text-danger">{text(output.stderr)}</span> : null}
             </pre>
             {outcome.type ? (
-              <p className="text-xs text-zinc-500">{outcome.type === 'exit' ? `exit code ${text(outcome.exit_code)}` : text(outcome.type)}</p>
+              <p className="text-xs text-fg-muted">{outcome.type === 'exit' ? `exit code ${text(outcome.exit_code)}` : text(outcome.type)}</p>
             ) : null}
           </div>
         );

@@ -49,7 +49,7 @@ export function ComputerCallView({ item }: { item: OutputItem }) {
         ))}
       </ol>
       {checks.length > 0 ? (
-        <ul aria-label="Pending safety checks" className="mt-1 text-xs text-amber-700 dark:text-amber-400">
+        <ul aria-label="Pending safety checks" className="mt-1 text-xs text-warning">
           {checks.map((check, at) => (
             <li key={at}>
               {text(check.code)} {text(check.message)}

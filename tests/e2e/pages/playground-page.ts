@@ -1,20 +1,31 @@
-// Page object for the playground (/): the composer, the thread of turns, run controls and the request tools beside it.
+// Page object for the playground (/): the conversation (turns, run controls), the composer pinned under it, the context
+// chips, and the side panel (settings with field search, JSON, code, import, history, presets, share, events).
 import { expect, type Locator, type Page } from '@playwright/test';
 import { encodeShareHash } from '@/lib/request-import/share-link';
 
+export type PanelTab = 'settings' | 'json' | 'code' | 'import' | 'history' | 'presets' | 'share' | 'events';
+
 export class PlaygroundPage {
   readonly root: Locator;
-  readonly runPanel: Locator;
+  readonly conversation: Locator;
+  readonly panel: Locator;
   readonly turns: Locator;
   readonly runStatus: Locator;
   readonly sendButton: Locator;
+  readonly stopButton: Locator;
+  readonly chips: Locator;
+  readonly announcer: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('page-playground');
-    this.runPanel = page.getByTestId('run-panel');
+    this.conversation = page.getByTestId('conversation');
+    this.panel = page.getByTestId('request-panel');
     this.turns = page.getByTestId('turn');
     this.runStatus = page.getByTestId('run-status');
     this.sendButton = page.getByTestId('send-request');
+    this.stopButton = page.getByTestId('stop-request');
+    this.chips = page.getByTestId('context-chips');
+    this.announcer = page.getByTestId('run-announcer');
   }
 
   async open(query = '') {
@@ -27,34 +38,21 @@ export class PlaygroundPage {
     return this.page.getByRole('textbox', { name: 'input', exact: true });
   }
 
-  /** The box that continues the open thread. */
-  get followUp(): Locator {
-    return this.page.getByTestId('follow-up-input');
-  }
-
-  get issueSummary(): Locator {
-    return this.page.getByTestId('issue-summary');
-  }
-
-  /** The JSON editor's text (exactly what is sent). */
-  get jsonText(): Locator {
-    return this.page.getByTestId('json-editor').locator('.cm-content');
-  }
-
-  /** Opens the tools section if needed and adds a tool of `kind`; returns its editor. */
-  async addTool(kind: string): Promise<Locator> {
-    const section = this.page.getByTestId('section-tools');
-    if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
-    const before = await section.locator('[data-testid^="tool-"][data-testid$="-remove"]').count();
-    await this.page.getByTestId('tool-kind').selectOption(kind);
-    await this.page.getByTestId('add-tool').click();
-    const tool = this.page.getByTestId(`tool-${before}`);
-    await expect(tool).toBeVisible();
-    return tool;
+  get model(): Locator {
+    return this.page.getByTestId('field-model');
   }
 
   turn(index: number): Locator {
     return this.turns.nth(index);
+  }
+
+  lastTurn(): Locator {
+    return this.turns.last();
+  }
+
+  async send(text: string) {
+    await this.composer.fill(text);
+    await this.composer.press('ControlOrMeta+Enter');
   }
 
   /** Replaces the draft with `body` through a share link (confirming the diff). */
@@ -69,10 +67,89 @@ export class PlaygroundPage {
     await this.sendButton.click();
   }
 
+  async startFromExample(id: string) {
+    if (!(await this.page.getByTestId(`example-${id}`).isVisible())) await this.page.getByTestId('new-request').click();
+    await this.page.getByTestId(`example-${id}`).click();
+    await expect(this.composer).not.toHaveValue('');
+  }
+
   /** The request a turn sent, as shown in its "Request sent" disclosure. */
   async requestSent(turn: Locator): Promise<{ headers: Record<string, string>; body: Record<string, unknown> }> {
     const block = turn.getByLabel('Request', { exact: true });
     if (!(await block.isVisible())) await turn.getByText('Request sent').click();
     return JSON.parse((await block.textContent()) ?? '{}') as { headers: Record<string, string>; body: Record<string, unknown> };
+  }
+
+  async openPanel() {
+    const toggle = this.page.getByTestId('toggle-panel');
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(this.panel).toBeVisible();
+  }
+
+  async openTab(tab: PanelTab) {
+    await this.openPanel();
+    await this.page.getByTestId(`tab-${tab}`).click();
+    await expect(this.page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** Opens a section of the settings tab (e.g. 'section-tools'). */
+  async openSection(testId: string): Promise<Locator> {
+    await this.openTab('settings');
+    const section = this.page.getByTestId(testId);
+    if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
+    return section;
+  }
+
+  get fieldSearch(): Locator {
+    return this.page.getByTestId('field-search');
+  }
+
+  get issueSummary(): Locator {
+    return this.page.getByTestId('issue-summary');
+  }
+
+  /** The JSON editor's text (exactly what is sent); opens the JSON tab. */
+  async jsonText(): Promise<Locator> {
+    await this.openTab('json');
+    return this.page.getByTestId('json-editor').locator('.cm-content');
+  }
+
+  async replaceJson(text: string) {
+    const editor = await this.jsonText();
+    await editor.click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.insertText(text);
+  }
+
+  /** Adds a tool of `kind` in the settings tab; returns its editor. */
+  async addTool(kind: string): Promise<Locator> {
+    const section = await this.openSection('section-tools');
+    const before = await section.locator('[data-testid$="-remove"][data-testid^="tool-"]').count();
+    await this.page.getByTestId('tool-kind').selectOption(kind);
+    await this.page.getByTestId('add-tool').click();
+    const tool = this.page.getByTestId(`tool-${before}`);
+    await expect(tool).toBeVisible();
+    return tool;
+  }
+
+  /** The event log of the latest turn (opens the Events tab). */
+  async events(): Promise<Locator> {
+    await this.openTab('events');
+    return this.page.getByTestId('event-log');
+  }
+
+  async eventCount(): Promise<number> {
+    const log = await this.events();
+    return Number(await log.getByTestId('event-count').textContent());
+  }
+
+  async filterEvents(type: string): Promise<Locator> {
+    const log = await this.events();
+    await log.getByTestId('event-filter').selectOption({ value: type });
+    return log.getByTestId('event-row');
+  }
+
+  chip(testId: string): Locator {
+    return this.page.getByTestId(testId);
   }
 }

@@ -1,0 +1,134 @@
+'use client';
+// The composer pinned under the conversation: input (text), model, the settings people change most, Send and Stop.
+// Ctrl/Cmd+Enter in its text box sends; once a thread is open, sending continues it.
+import { useId, type RefObject } from 'react';
+import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/checkbox';
+import { Select, TextArea } from '@/components/ui/input';
+import { REASONING_EFFORTS } from '@/lib/schema/constants';
+import { useDraftStore, useFieldValue, useIssues } from './draft-context';
+import { ModelDescription, ModelPicker } from './model-picker';
+
+export interface ComposerProps {
+  onSend: () => void;
+  onStop: () => void;
+  isRunning: boolean;
+  /** Opens the settings panel at a section (tools, input items). */
+  onOpenSettings: (section: string) => void;
+  notice: string | null;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+  /** What sending does now, e.g. "continues resp_…" (shown beside Send). */
+  sendHint: string;
+}
+
+export function Composer({ onSend, onStop, isRunning, onOpenSettings, notice, inputRef, sendHint }: ComposerProps) {
+  const id = useId();
+  const store = useDraftStore();
+  const input = useFieldValue('input');
+  const issues = useIssues();
+  const blocked = issues.length > 0;
+  return (
+    <div data-testid="composer" className="flex min-w-0 flex-col gap-1.5 rounded-lg border border-line bg-surface p-2 shadow-sm">
+      <label htmlFor={`${id}-input`} className="font-mono text-xs font-semibold text-fg-muted">
+        input
+      </label>
+      {typeof input === 'string' || input === undefined ? (
+        <TextArea
+          ref={inputRef}
+          id={`${id}-input`}
+          rows={2}
+          value={typeof input === 'string' ? input : ''}
+          placeholder="Ask something; Ctrl+Enter sends"
+          data-testid="field-input"
+          className="max-h-[35vh] min-h-12"
+          onChange={(event) => store.setField('input', event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              onSend();
+            }
+          }}
+        />
+      ) : (
+        <p id={`${id}-input`} className="rounded-md border border-dashed border-line p-2 text-sm text-fg-muted" data-testid="composer-items">
+          The input is {Array.isArray(input) ? `${input.length} item${input.length === 1 ? '' : 's'}` : 'not text'}.{' '}
+          <button type="button" className="text-link underline" onClick={() => onOpenSettings('section-model-input')}>
+            Edit the input items
+          </button>
+        </p>
+      )}
+      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1.5">
+        <div className="flex min-w-0 flex-1 items-center gap-1.5 sm:flex-none">
+          <span id={`${id}-model`} className="font-mono text-xs font-semibold text-fg-muted">
+            model
+          </span>
+          <ModelPicker labelId={`${id}-model`} descriptionId={`${id}-model-description`} />
+        </div>
+        <QuickSettings onOpenSettings={onOpenSettings} />
+        <div className="ml-auto flex items-center gap-2">
+          <span className="hidden text-xs text-fg-muted lg:inline" data-testid="send-hint">
+            {sendHint}
+          </span>
+          {isRunning ? (
+            <Button variant="secondary" data-testid="stop-request" onClick={onStop} title="Stop (Esc)">
+              Stop
+            </Button>
+          ) : null}
+          <Button variant="primary" data-testid="send-request" aria-disabled={blocked} aria-describedby={blocked ? `${id}-blocked` : undefined} onClick={onSend} title="Send (Ctrl+Enter)">
+            Send
+          </Button>
+        </div>
+      </div>
+      <ModelDescription id={`${id}-model-description`} />
+      {blocked ? (
+        <p id={`${id}-blocked`} className="text-xs text-danger" data-testid="composer-blocked">
+          {issues.length} problem{issues.length === 1 ? '' : 's'} block{issues.length === 1 ? 's' : ''} sending:{' '}
+          <button type="button" className="underline" onClick={() => onOpenSettings('issues')}>
+            show {issues.length === 1 ? 'it' : 'them'}
+          </button>
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="text-xs text-danger" data-testid="send-notice">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function QuickSettings({ onOpenSettings }: { onOpenSettings: (section: string) => void }) {
+  const store = useDraftStore();
+  const stream = useFieldValue('stream');
+  const effort = useFieldValue('reasoning.effort');
+  const model = useFieldValue('model');
+  const tools = useFieldValue('tools');
+  const toolCount = Array.isArray(tools) ? tools.length : 0;
+  const isReasoner = typeof model === 'string' && /reason|^o\d|gpt-5/i.test(model);
+  return (
+    <div className="hidden min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:flex">
+      <Switch label="Stream" title="stream" checked={stream !== false} onChange={(event) => store.setField('stream', event.target.checked)} data-testid="quick-stream" />
+      {isReasoner || effort !== undefined ? (
+        <label className="flex items-center gap-1 text-sm" title="reasoning.effort">
+          <span>Effort</span>
+          <Select
+            value={typeof effort === 'string' ? effort : ''}
+            className="min-h-7 w-auto py-0.5"
+            data-testid="quick-reasoning-effort"
+            onChange={(event) => store.setField('reasoning.effort', event.target.value === '' ? undefined : event.target.value)}
+          >
+            <option value="">(default)</option>
+            {REASONING_EFFORTS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </Select>
+        </label>
+      ) : null}
+      <button type="button" className="text-sm text-link underline" data-testid="quick-tools" onClick={() => onOpenSettings('section-tools')}>
+        {toolCount === 0 ? 'Add tools' : `${toolCount} tool${toolCount === 1 ? '' : 's'}`}
+      </button>
+    </div>
+  );
+}
