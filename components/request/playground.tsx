@@ -37,6 +37,10 @@ export function findThreadHead(run: ResponseRun): string | null {
   return last.transcript.response?.store === false ? null : id;
 }
 
+function isEditable(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
 export function Playground() {
   const store = useRequestDraft();
   const run = useResponseRun();
@@ -75,7 +79,8 @@ export function Playground() {
         const element = document.querySelector<HTMLElement>(target === 'issues' ? '[data-testid="issue-summary"]' : `[data-testid="${target}"]`);
         if (element instanceof HTMLDetailsElement) element.open = true;
         element?.scrollIntoView({ block: 'start' });
-        element?.querySelector<HTMLElement>('summary, button, input, select, textarea')?.focus();
+        if (element instanceof HTMLInputElement) element.focus();
+        else element?.querySelector<HTMLElement>('summary, button, input, select, textarea')?.focus();
       });
     },
     [setPanelOpen],
@@ -99,7 +104,10 @@ export function Playground() {
     const onKey = (event: KeyboardEvent) => {
       // A composer handles its own shortcut and marks it handled: never send twice.
       if (event.defaultPrevented) return;
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditable(event.target)) {
+        event.preventDefault();
+        openSettings('field-search');
+      } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         send();
       } else if (event.key === 'Escape' && run.isRunning) {
@@ -109,7 +117,7 @@ export function Playground() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [send, run]);
+  }, [send, run, openSettings]);
 
   const sendHint = head ? `continues ${shortId(head)}` : 'starts a new thread';
   return (

@@ -66,7 +66,9 @@ function SettingsTab({ issues }: { issues: ReactNode }) {
             document.querySelector<HTMLElement>('[data-testid="request-form"] [data-field-match] :is(input, select, textarea)')?.focus();
           }}
         />
-        <p className="text-xs text-fg-muted">Shows only the fields whose name matches; Enter goes to the first.</p>
+        <p className="text-xs text-fg-muted">
+          Shows only the fields whose name matches; Enter goes to the first. Press <kbd>/</kbd> anywhere to come here.
+        </p>
       </div>
       {issues}
       <FieldSearchProvider query={query}>

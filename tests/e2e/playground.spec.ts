@@ -58,3 +58,57 @@ test('an MCP tool is ready when added, and require_approval is a choice (always 
   await expect(tool.getByTestId('field-tools-0-require-approval').last()).toHaveValue(/"tool_names"/);
   await expect(playground.issueSummary).toContainText('passes the schema');
 });
+
+test('Find a field: "/" goes to the search, a few letters leave only the matching fields, Enter goes to the first', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await page.getByTestId('toggle-panel').click();
+  await expect(playground.panel).toBeHidden();
+  await page.locator('body').press('/');
+  await expect(playground.fieldSearch).toBeFocused();
+  await page.keyboard.type('temp');
+  await expect(page.getByTestId('field-temperature')).toBeVisible();
+  await expect(page.getByTestId('field-top-p')).toBeHidden();
+  await expect(page.getByTestId('section-execution')).toBeHidden();
+  await playground.fieldSearch.press('Enter');
+  await expect(page.getByTestId('field-temperature')).toBeFocused();
+
+  await playground.fieldSearch.fill('tool_choice');
+  await expect(page.getByTestId('field-tool-choice')).toBeVisible();
+  await expect(page.getByTestId('field-temperature')).toBeHidden();
+  await playground.fieldSearch.fill('');
+  await expect(page.getByTestId('section-execution')).toBeVisible();
+});
+
+test('settings that change meaning show as chips, each removable, and New request resets to the defaults', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.openSection('section-gateway');
+  await page.getByTestId('field-x-on-behalf-of').fill('user-42');
+  await expect(playground.chip('chip-acting-as')).toHaveText('acting as user-42');
+  await playground.send('Remember tide pools');
+  await expect(playground.runStatus).toHaveText('completed');
+  await expect((await playground.requestSent(playground.turn(0))).headers['X-On-Behalf-Of']).toBe('user-42');
+  await expect(playground.chip('chip-continuing')).toContainText('continuing resp_');
+
+  // Background and its webhooks stay set across turns, so they show too, and go in one click.
+  await playground.openSection('section-execution');
+  await page.getByTestId('field-background').selectOption('true');
+  await page.getByTestId('field-webhook-url').fill('http://127.0.0.1:9/hook');
+  await expect(playground.chip('chip-background')).toHaveText('background + webhooks');
+  await page.getByRole('button', { name: 'Remove background + webhooks' }).click();
+  await expect(playground.chip('chip-background')).toHaveCount(0);
+  await expect(await playground.jsonText()).not.toContainText('webhook_url');
+
+  await page.getByRole('button', { name: 'Remove acting as user-42' }).click();
+  await expect(playground.chip('chip-acting-as')).toHaveCount(0);
+
+  await playground.composer.fill('half-typed');
+  await page.getByTestId('new-request').click();
+  await expect(playground.turns).toHaveCount(0);
+  await expect(playground.chips).toHaveCount(0);
+  await expect(playground.composer).toHaveValue('');
+  await expect(playground.composer).toBeFocused();
+  await expect(playground.model).toHaveValue('local-agent');
+  await expect(page.getByTestId('empty-thread')).toBeVisible();
+});
