@@ -1,6 +1,7 @@
 // Shows why a turn failed: the gateway's message and fields, and a hint for known cases.
 import { hintForError } from '@/lib/transcript/error-hints';
 import type { Turn } from '@/lib/transcript/run-types';
+import { describeScope } from '@/lib/transcript/scope-hint';
 
 export function RunErrorView({ turn }: { turn: Turn }) {
   const streamError = turn.transcript.error;
@@ -15,12 +16,14 @@ export function RunErrorView({ turn }: { turn: Turn }) {
     );
   }
   const hint = hintForError(error);
+  const scope = describeScope(error, turn.request.headers);
   const details = [error.httpStatus ? `HTTP ${error.httpStatus}` : null, error.type, error.code, error.param ? `param ${error.param}` : null].filter(Boolean);
   return (
     <div data-testid="run-error" role="alert" className="rounded-md border-l-4 border-danger bg-danger-soft p-2 text-sm text-fg">
       <p className="font-medium">{error.message}</p>
       {details.length > 0 ? <p className="font-mono text-xs">{details.join(' · ')}</p> : null}
       {hint ? <p data-testid="run-error-hint" className="mt-1 text-xs">{hint}</p> : null}
+      {scope ? <p data-testid="run-error-scope" className="mt-1 text-xs">{scope}</p> : null}
     </div>
   );
 }

@@ -102,6 +102,10 @@ test('settings that change meaning show as chips, each removable, and New reques
 
   await page.getByRole('button', { name: 'Remove acting as user-42' }).click();
   await expect(playground.chip('chip-acting-as')).toHaveCount(0);
+  // The thread belongs to user-42: continuing it as nobody is refused, and the error says who it was looked up as.
+  await playground.send('And again');
+  await expect(playground.turn(1).getByTestId('run-error')).toBeVisible();
+  await expect(playground.turn(1).getByTestId('run-error-scope')).toContainText('Looked up acting as no user');
 
   await playground.composer.fill('half-typed');
   await page.getByTestId('new-request').click();
