@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { encodeShareHash } from '@/lib/request-import/share-link';
+import { PlaygroundPage } from './pages/playground-page';
 
 /** Must equal the webServer's GATEWAY_API_KEY and LOCAL_GATEWAY_API_KEYS in playwright.config.ts. */
 const SERVER_KEY = 'sk-e2e-server-key-do-not-leak-7f3a';
@@ -39,14 +39,12 @@ async function expectInert(page: Page, dialogs: string[]) {
 
 test('model output and metadata with HTML render as text in the transcript', async ({ page }) => {
   const seen = watch(page);
-  await page.goto('about:blank');
-  await page.goto(`/${encodeShareHash({ model: 'local-echo', stream: true, input: XSS_INPUT, metadata: { note: XSS_META } })}`);
-  await page.getByTestId('import-confirm').click();
-  await page.getByTestId('send-request').click();
-  const panel = page.getByTestId('run-panel');
-  await expect(panel.getByTestId('run-status')).toHaveText('completed');
-  await expect(panel.getByTestId('output-text').first()).toContainText(`You said: "${XSS_INPUT}"`);
-  const completed = page.getByTestId('event-row').filter({ hasText: 'response.completed' });
+  const playground = new PlaygroundPage(page);
+  await playground.sendBody({ model: 'local-echo', stream: true, input: XSS_INPUT, metadata: { note: XSS_META } });
+  const conversation = playground.conversation;
+  await expect(conversation.getByTestId('run-status')).toHaveText('completed');
+  await expect(conversation.getByTestId('output-text').first()).toContainText(`You said: "${XSS_INPUT}"`);
+  const completed = await playground.filterEvents('response.completed');
   await completed.getByRole('button', { expanded: false }).click();
   await expect(completed).toContainText(XSS_META.replaceAll('"', '\\"'));
   await expectInert(page, seen.dialogs);
