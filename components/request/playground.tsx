@@ -6,7 +6,7 @@ import { getBrowserKey, getBrowserKeyHeaders } from '@/components/settings/brows
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { EventsPanel, RunToolbar, TurnList } from '@/components/transcript/run-panel';
-import { useResponseRun, type ResponseRun } from '@/components/transcript/use-response-run';
+import { useRun, type ResponseRun } from '@/components/transcript/use-run';
 import type { JsonObject } from './body-path';
 import { CodeExport } from './code-export';
 import { Composer } from './composer';
@@ -43,7 +43,7 @@ function isEditable(target: EventTarget | null): boolean {
 
 export function Playground() {
   const store = useRequestDraft();
-  const run = useResponseRun();
+  const run = useRun();
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingReplacement | null>(null);
   const [isPanelOpen, setPanelOpen] = usePanelOpen();

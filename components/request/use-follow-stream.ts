@@ -2,7 +2,7 @@
 // Keeps the newest turn in view: a new turn scrolls in; streamed text is followed until the user scrolls up (pause), and
 // followed again once they scroll back to the bottom.
 import { useEffect, useRef } from 'react';
-import type { ResponseRun } from '@/components/transcript/use-response-run';
+import type { ResponseRun } from '@/components/transcript/use-run';
 
 const NEAR_BOTTOM_PX = 120;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextInput } from '@/components/ui/input';
-import type { ResponseRun } from './use-response-run';
+import type { ResponseRun } from './use-run';
 
 export function ResumeByIdForm({ run }: { run: ResponseRun }) {
   const [responseId, setResponseId] = useState('');

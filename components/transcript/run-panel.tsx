@@ -5,20 +5,21 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/input';
+import { canResume } from '@/lib/run/machine';
 import { buildRunJson, buildRunMarkdown } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
 import { EventLog } from './event-log';
 import { ResumeByIdForm } from './resume-by-id-form';
 import { ApprovalDecisionsProvider, TranscriptActionsProvider } from './transcript-actions';
 import { TurnView } from './turn-view';
-import type { ResponseRun } from './use-response-run';
+import type { ResponseRun } from './use-run';
 
 export function RunToolbar({ run }: { run: ResponseRun }) {
   const { turns } = run;
   const last = turns.at(-1);
   const response = last?.transcript.response;
   const isBackground = response?.background === true && typeof response.id === 'string';
-  const canResume = !run.isRunning && isBackground && (last?.status === 'stopped' || last?.status === 'error');
+  const isResumable = !run.isRunning && last !== undefined && canResume(last);
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2" role="toolbar" aria-label="Run controls" data-testid="run-toolbar">
       <StatusBadge status={run.status} testId="run-status" />
@@ -32,7 +33,7 @@ export function RunToolbar({ run }: { run: ResponseRun }) {
           Cancel on gateway
         </Button>
       ) : null}
-      {canResume ? (
+      {isResumable ? (
         <Button size="sm" data-testid="run-resume" onClick={() => void run.resume()}>
           Resume
         </Button>

@@ -26,7 +26,7 @@ export const TurnView = memo(function TurnView({ turn, number }: { turn: Turn; n
         <summary className="cursor-pointer text-fg-muted">Request sent</summary>
         <JsonBlock value={{ headers: maskHeaders(turn.request.headers), body: turn.request.body }} label="Request" />
       </details>
-      {turn.status === 'sending' ? <p className="text-xs text-fg-muted">Waiting for the gateway…</p> : null}
+      {turn.status === 'sending' || turn.status === 'waiting_first_token' ? <p className="text-xs text-fg-muted">Waiting for the gateway…</p> : null}
       {transcript.status === 'queued' ? <p className="text-xs text-fg-muted">Queued (background)…</p> : null}
       <OutputItemList items={transcript.items} partialImages={transcript.partialImages} />
       {transcript.looseAudio?.data ? <audio controls src={`data:audio/wav;base64,${transcript.looseAudio.data}`} aria-label="Audio output" /> : null}

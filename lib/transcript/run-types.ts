@@ -1,7 +1,14 @@
-// Shapes of a playground run: turns of a thread, their event log, timings, metrics and errors.
+// Shapes of a playground run: turns of a thread, their event log, timings, metrics and errors. lib/run moves a turn
+// between these states (see lib/run/README.md).
 import type { JsonObject, TranscriptState } from './types';
 
-export type RunStatus = 'idle' | 'sending' | 'streaming' | 'completed' | 'incomplete' | 'failed' | 'cancelled' | 'stopped' | 'error';
+/** Phases of one turn: what is in flight, then how it ended. */
+export const ACTIVE_RUN_STATUSES = ['sending', 'waiting_first_token', 'streaming', 'polling', 'resuming', 'rate_limited'] as const;
+export const SETTLED_RUN_STATUSES = ['completed', 'incomplete', 'failed', 'cancelled', 'stopped', 'dropped', 'error'] as const;
+
+export type ActiveRunStatus = (typeof ACTIVE_RUN_STATUSES)[number];
+export type SettledRunStatus = (typeof SETTLED_RUN_STATUSES)[number];
+export type RunStatus = 'idle' | ActiveRunStatus | SettledRunStatus;
 
 export interface LoggedEvent {
   /** Position in the log (0-based), stable across renders. */
@@ -70,4 +77,12 @@ export interface Turn {
   error: RunError | null;
   /** How many times a dropped stream was resumed. */
   resumeCount: number;
+  /** Token-carrying events received (deltas): the live token count before usage arrives. */
+  tokenEvents: number;
+  /** performance.now() at which a rate-limited turn sends again by itself; null otherwise. */
+  retryAt: number | null;
+  /** The one automatic retry after a 429 has been used. */
+  hasAutoRetried: boolean;
+  /** Times the request was sent: 1, plus one per retry. */
+  attempt: number;
 }

@@ -70,7 +70,7 @@ describe('export', () => {
     key: 't', request: { body: { model: 'local-agent', input: 'weather?' }, headers: { 'X-Gateway-Api-Key': 'sk-secret-123', 'X-On-Behalf-Of': 'alice' }, kind: 'create' },
     transcript, events: [{ index: 0, sequenceNumber: 0, type: 'response.created', atMs: 1.4, data: '{"type":"response.created"}' }], eventCount: 1,
     timings: { startedAt: 0, headersMs: 1, firstTokenMs: 2, endMs: 3 }, metrics: computeMetrics({ startedAt: 0, headersMs: 1, firstTokenMs: 2, endMs: 3 }, transcript, 1),
-    status: 'completed', error: null, resumeCount: 0,
+    status: 'completed', error: null, resumeCount: 0, tokenEvents: 1, retryAt: null, hasAutoRetried: false, attempt: 1,
   };
 
   it('masks secret headers and keeps the rest', () => {

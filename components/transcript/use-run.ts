@@ -1,0 +1,69 @@
+'use client';
+// The playground's run hook: a lib/run thread over the proxy, re-rendered at most once per animation frame.
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createFetchTransport } from '@/lib/run/transport';
+import { RunThread, type SendInput, type ThreadSnapshot } from '@/lib/run/thread';
+
+export type { SendInput };
+
+export interface ResponseRun extends ThreadSnapshot {
+  send(input: SendInput): Promise<void>;
+  /** Continues the thread: the last request's settings, previous_response_id of the last response, `input`. */
+  reply(input: unknown[]): Promise<void>;
+  stop(): void;
+  /** Asks the gateway to cancel the running background response. */
+  cancel(): Promise<void>;
+  load(responseId: string, headers?: Record<string, string>): Promise<void>;
+  /** Re-streams a background response: the last turn from its cursor, or another id from the start. */
+  resume(responseId?: string, headers?: Record<string, string>): Promise<void>;
+  /** Sends a failed turn's request again in its place (the latest turn without a key). */
+  retry(key?: string): Promise<void>;
+  reset(): void;
+}
+
+/** Batches the thread's notifications to one per frame, however fast events arrive. */
+function createFrameStore(thread: RunThread) {
+  let published = thread.getSnapshot();
+  return {
+    getSnapshot: () => published,
+    subscribe(listener: () => void) {
+      let frame: number | null = null;
+      const flush = () => {
+        frame = null;
+        published = thread.getSnapshot();
+        listener();
+      };
+      const schedule = () => {
+        if (frame === null) frame = requestAnimationFrame(flush);
+      };
+      const unsubscribe = thread.subscribe(schedule);
+      // A change between the first render and this subscription is not lost.
+      if (thread.getSnapshot() !== published) schedule();
+      return () => {
+        unsubscribe();
+        if (frame !== null) cancelAnimationFrame(frame);
+      };
+    },
+  };
+}
+
+export function useRun(): ResponseRun {
+  const [thread] = useState(() => new RunThread({ transport: createFetchTransport() }));
+  const [store] = useState(() => createFrameStore(thread));
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  useEffect(() => () => thread.stop(), [thread]);
+  return useMemo(
+    () => ({
+      ...snapshot,
+      send: thread.send,
+      reply: thread.reply,
+      stop: thread.stop,
+      cancel: thread.cancel,
+      load: thread.load,
+      resume: thread.resume,
+      retry: thread.retry,
+      reset: thread.reset,
+    }),
+    [snapshot, thread],
+  );
+}
