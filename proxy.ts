@@ -1,7 +1,7 @@
-// Next.js proxy: access-token sessions for pages and API routes, same-origin checks for state-changing requests, and a nonce CSP on pages.
+// Next.js middleware (this file name is fixed by Next.js 16): applies lib/auth's access rules to every request, refuses oversized proxy bodies, and sets a nonce CSP on pages.
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
-import { decideAccess, SESSION_COOKIE } from '@/lib/gateway/access';
+import { decideAccess, SESSION_COOKIE } from '@/lib/auth/access';
 import { buildContentSecurityPolicy, createNonce } from '@/lib/security/headers';
 
 function ownOrigins(request: NextRequest, publicUrl: string | undefined): string[] {

@@ -5,7 +5,7 @@ import { getEnv } from '@/lib/env';
 import type { Env } from '@/lib/env-schema';
 import { GatewayError, toErrorResponse } from './errors';
 import { assertResponseId, pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf } from './inbound';
-import { clientKeyOf, sharedRateLimiter } from './rate-limit';
+import { clientKeyOf, sharedRateLimiter } from '@/lib/auth/rate-limit';
 import { readResponseInfo, recordAcceptedBackground, recordCreated, recordStatus, type CreateContext } from './recorders';
 import { relay, relayError, type RelayContext } from './relay';
 import type { SseObserver } from './sse-passthrough';

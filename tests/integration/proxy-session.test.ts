@@ -1,6 +1,6 @@
 // The access-token sign-in route in-process: cookie flags, wrong tokens, form redirects, status and sign-out.
 import { describe, expect, it, vi } from 'vitest';
-import { verifySession } from '@/lib/gateway/access';
+import { verifySession } from '@/lib/auth/access';
 
 const TOKEN = 'playground-token-for-tests';
 

@@ -1,5 +1,5 @@
 // /api/session: access-token sign-in status (GET), sign in (POST), sign out (DELETE).
-import { describeSession, signIn, signOut } from '@/lib/gateway/session';
+import { describeSession, signIn, signOut } from '@/lib/auth/session';
 
 export const dynamic = 'force-dynamic';
 

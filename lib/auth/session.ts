@@ -3,8 +3,8 @@ import 'server-only';
 import { getEnv } from '@/lib/env';
 import { remoteGatewayBaseUrl } from '@/lib/env-schema';
 import { isTokenCorrect, safeNextPath, SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from './access';
-import { GatewayError, toErrorResponse } from './errors';
-import { readBodyText } from './inbound';
+import { GatewayError, toErrorResponse } from '@/lib/gateway/errors';
+import { readBodyText } from '@/lib/http/body';
 import { clientKeyOf, sharedRateLimiter } from './rate-limit';
 
 const SIGN_IN_BODY_LIMIT_BYTES = 8 * 1024;

@@ -1,6 +1,6 @@
 // Access-token sessions and path rules of the proxy, as pure functions.
 import { describe, expect, it } from 'vitest';
-import { decideAccess, isOpenPath, isTokenCorrect, safeNextPath, SESSION_TTL_SECONDS, signSession, verifySession, type AccessInput } from '@/lib/gateway/access';
+import { decideAccess, isOpenPath, isTokenCorrect, safeNextPath, SESSION_TTL_SECONDS, signSession, verifySession, type AccessInput } from '@/lib/auth/access';
 
 const TOKEN = 'correct-horse-battery';
 const NOW = 1_800_000_000_000;

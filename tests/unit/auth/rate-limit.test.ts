@@ -1,6 +1,6 @@
 // The proxy's per-client sliding-window rate limit and client key.
 import { describe, expect, it } from 'vitest';
-import { clientKeyOf, createRateLimiter } from '@/lib/gateway/rate-limit';
+import { clientKeyOf, createRateLimiter } from '@/lib/auth/rate-limit';
 
 describe('rate limit', () => {
   it('allows the limit per minute per client, then says when to retry', () => {
