@@ -1,5 +1,7 @@
 // callGateway: the only place that sends HTTP to the gateway (remote, or the local one mounted in this app).
 import 'server-only';
+import { getInstallKey, isProtected, proxyKeyForMountedGateway } from '@/lib/auth/local-gateway-key';
+import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { internalOrigin, type Env } from '@/lib/env-schema';
 import { GatewayError } from './errors';
@@ -29,11 +31,14 @@ export function resolveUpstream(env: Env = getEnv()): UpstreamTarget {
   return { baseUrl: url.toString().replace(/\/+$/, ''), host: url.host, isLocal: !env.GATEWAY_BASE_URL };
 }
 
-/** The bearer for one call: browser key, else the server key, else the local gateway's dev key. */
-export function resolveBearer(env: Env, apiKey: string | null | undefined): string | null {
+/**
+ * The bearer for one call: a browser key, else for a remote gateway GATEWAY_API_KEY, else the mounted local gateway's own
+ * key (LOCAL_GATEWAY_API_KEYS' first, or the per-install key once PLAYGROUND_ACCESS_TOKEN protects the playground).
+ */
+export function resolveBearer(env: Env, apiKey: string | null | undefined, installKey: string | null = null): string | null {
   if (apiKey) return apiKey;
-  if (env.GATEWAY_API_KEY) return env.GATEWAY_API_KEY;
-  return env.GATEWAY_BASE_URL ? null : (env.LOCAL_GATEWAY_API_KEYS[0] ?? null);
+  if (env.GATEWAY_BASE_URL) return env.GATEWAY_API_KEY ?? null;
+  return proxyKeyForMountedGateway(env, installKey);
 }
 
 /** Every secret that must never reach a browser, a log line or an error message. */
@@ -66,7 +71,8 @@ export async function callGateway(path: string, init: CallGatewayInit = {}): Pro
   if (init.query) url.search = init.query.toString();
 
   const headers = new Headers({ Accept: 'application/json, text/event-stream' });
-  const bearer = resolveBearer(env, init.apiKey);
+  const installKey = !env.GATEWAY_BASE_URL && isProtected(env) ? await getInstallKey(getDb) : null;
+  const bearer = resolveBearer(env, init.apiKey, installKey);
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   if (init.onBehalfOf) headers.set('X-On-Behalf-Of', init.onBehalfOf);
   const body = encodeBody(init.body);

@@ -1,5 +1,6 @@
 // The gateway instance mounted in the Next app: built once from getEnv() and getDb(), kept on globalThis across module reloads.
 import 'server-only';
+import { getInstallKey, isProtected, mountedGatewayKeys } from '@/lib/auth/local-gateway-key';
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { publicOrigin } from '@/lib/env-schema';
@@ -7,19 +8,28 @@ import { errorResponse, GatewayError } from './errors';
 import { createLocalGateway, type LocalGateway } from './index';
 import { makeRequestId } from './router';
 
-const holder = globalThis as typeof globalThis & { __playgroundLocalGateway?: LocalGateway };
+const holder = globalThis as typeof globalThis & { __playgroundLocalGateway?: Promise<LocalGateway> };
 
-function getLocalGateway(): LocalGateway {
+/** Its keys: LOCAL_GATEWAY_API_KEYS, or once a token protects the playground those without the public dev key plus the per-install key the proxy uses. */
+async function buildLocalGateway(): Promise<LocalGateway> {
+  const env = getEnv();
+  const installKey = isProtected(env) ? await getInstallKey(getDb) : null;
+  return createLocalGateway({
+    getDb,
+    apiKeys: mountedGatewayKeys(env, installKey),
+    webhookAllow: env.LOCAL_GATEWAY_WEBHOOK_ALLOW,
+    publicOrigin: publicOrigin(env),
+    tokensPerSecond: env.LOCAL_GATEWAY_TOKENS_PER_SECOND,
+    rateLimitPerMinute: env.LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE,
+    maxConcurrentStreams: env.LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS,
+  });
+}
+
+function getLocalGateway(): Promise<LocalGateway> {
   if (!holder.__playgroundLocalGateway) {
-    const env = getEnv();
-    holder.__playgroundLocalGateway = createLocalGateway({
-      getDb,
-      apiKeys: env.LOCAL_GATEWAY_API_KEYS,
-      webhookAllow: env.LOCAL_GATEWAY_WEBHOOK_ALLOW,
-      publicOrigin: publicOrigin(env),
-      tokensPerSecond: env.LOCAL_GATEWAY_TOKENS_PER_SECOND,
-      rateLimitPerMinute: env.LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE,
-      maxConcurrentStreams: env.LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS,
+    holder.__playgroundLocalGateway = buildLocalGateway();
+    holder.__playgroundLocalGateway.catch(() => {
+      holder.__playgroundLocalGateway = undefined;
     });
   }
   return holder.__playgroundLocalGateway;
@@ -34,5 +44,5 @@ export async function handleLocalGatewayRequest(request: Request): Promise<Respo
     response.headers.set('x-request-id', makeRequestId());
     return response;
   }
-  return getLocalGateway().handle(request);
+  return (await getLocalGateway()).handle(request);
 }

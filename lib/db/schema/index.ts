@@ -4,3 +4,4 @@ export * from './jobs';
 export * from './webhooks';
 export * from './requests';
 export * from './chains';
+export * from './auth';
