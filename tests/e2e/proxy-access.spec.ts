@@ -1,5 +1,6 @@
 // The proxy in the running app: same-origin rule, session API, browser-key settings, and (with PLAYGROUND_ACCESS_TOKEN set) the sign-in gate.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -11,6 +12,26 @@ test('a cross-origin POST is refused with a 403 envelope', async ({ request }) =
   const response = await request.post('/api/responses', { headers: { Origin: 'https://evil.example' }, data: { model: 'm', input: 'hi' } });
   expect(response.status()).toBe(403);
   expect(await response.json()).toMatchObject({ error: { code: 'cross_origin_request', type: 'permission_error', param: null } });
+});
+
+/** A GET sent with a Host header of our choosing, as a page on a rebinding name would send it. */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { Host: host } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}
+
+test('a host name that is not loopback or the public URL gets 421 (DNS rebinding), GETs included', async ({ baseURL }) => {
+  const rebound = await getWithHost(`${baseURL}/api/history`, 'rebind.attacker.example');
+  expect(rebound.status).toBe(421);
+  expect(JSON.parse(rebound.body)).toMatchObject({ error: { code: 'unknown_host', type: 'invalid_request_error', param: null } });
+  expect((await getWithHost(`${baseURL}/`, 'rebind.attacker.example')).status).toBe(421);
+  expect((await getWithHost(`${baseURL}/api/health`, `localhost:${new URL(baseURL ?? '').port}`)).status).toBe(200);
 });
 
 test('the session API says what the proxy requires and allows', async ({ request }) => {

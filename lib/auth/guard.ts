@@ -1,0 +1,65 @@
+// What proxy.ts does to every request: known host names only, same-origin state changes, a session when a token is set, and a nonce CSP on pages.
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { getEnv } from '@/lib/env';
+import type { Env } from '@/lib/env-schema';
+import { buildContentSecurityPolicy, createNonce } from '@/lib/security/headers';
+import { decideAccess, SESSION_COOKIE } from './access';
+import { isAllowedHost } from './hosts';
+
+function ownOrigins(request: NextRequest, publicUrl: string | undefined): string[] {
+  const origins = [request.nextUrl.origin];
+  const host = request.headers.get('host');
+  if (host) origins.push(`${request.nextUrl.protocol}//${host}`);
+  if (publicUrl) origins.push(new URL(publicUrl).origin);
+  return origins;
+}
+
+function envelope(status: number, message: string, type: string, code: string) {
+  return NextResponse.json({ error: { message, type, param: null, code } }, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+function decide(request: NextRequest, env: Env): NextResponse {
+  const { pathname, search } = request.nextUrl;
+  const host = request.headers.get('host');
+  if (!isAllowedHost(host, env)) {
+    // A name we were not told about: a DNS-rebinding page would otherwise act here with the server's key.
+    return envelope(421, `This playground does not answer to the host name ${JSON.stringify((host ?? '').slice(0, 100))}; use 127.0.0.1, localhost or the host of PLAYGROUND_PUBLIC_URL.`, 'invalid_request_error', 'unknown_host');
+  }
+  const token = env.PLAYGROUND_ACCESS_TOKEN;
+  const decision = decideAccess({
+    method: request.method,
+    pathname,
+    origin: request.headers.get('origin'),
+    ownOrigins: ownOrigins(request, env.PLAYGROUND_PUBLIC_URL),
+    accessToken: token,
+    sessionCookie: request.cookies.get(SESSION_COOKIE)?.value,
+  });
+  if (decision === 'cross-origin') return envelope(403, 'Cross-origin requests may not change state here; send it from this playground.', 'permission_error', 'cross_origin_request');
+  if (decision === 'unauthorized') return envelope(401, 'Sign in with the access token at /login first.', 'authentication_error', 'session_required');
+  if (pathname.startsWith('/api/responses') && Number(request.headers.get('content-length')) > env.PROXY_BODY_LIMIT_BYTES) {
+    // Refused here because Next.js buffers (and past its own cap truncates) bodies that pass through the proxy.
+    return envelope(413, `The request body is larger than ${env.PROXY_BODY_LIMIT_BYTES} bytes (PROXY_BODY_LIMIT_BYTES).`, 'invalid_request_error', 'request_too_large');
+  }
+  if (decision === 'login') {
+    const login = new URL('/login', request.url);
+    login.searchParams.set('next', `${pathname}${search}`);
+    return NextResponse.redirect(login, 303);
+  }
+  if (pathname.startsWith('/api/')) return NextResponse.next();
+  return withContentSecurityPolicy(request);
+}
+
+/** Pages render dynamically with this request's nonce: Next.js reads it from the request's CSP header and puts it on its scripts. */
+function withContentSecurityPolicy(request: NextRequest) {
+  const policy = buildContentSecurityPolicy(createNonce(), { isDev: process.env.NODE_ENV !== 'production' });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('Content-Security-Policy', policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('Content-Security-Policy', policy);
+  return response;
+}
+
+export function guardRequest(request: NextRequest): NextResponse {
+  return decide(request, getEnv());
+}
