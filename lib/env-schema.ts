@@ -48,6 +48,7 @@ export const envSchema = z
     PLAYGROUND_ALLOW_OPEN: booleanFlag,
     PROXY_BODY_LIMIT_BYTES: positiveInt(20 * 1024 * 1024),
     PROXY_RATE_LIMIT_PER_MINUTE: positiveInt(600),
+    TRUST_PROXY: booleanFlag,
     LOCAL_GATEWAY_API_KEYS: z
       .string()
       .default(LOCAL_GATEWAY_DEV_KEY)

@@ -22,31 +22,36 @@ function equalInConstantTime(a: string, b: string): boolean {
   return timingSafeEqual(left, right) && a.length === b.length;
 }
 
-/** A cookie value `<session id>.<expiry, unix s>.<HMAC>`; stateless, valid until expiry or a token change. */
+/** A cookie value `<session id>.<expiry, unix s>.<HMAC>`; valid until expiry, a token change or sign-out (the session store drops its id). */
 export function signSession(token: string, nowMs: number = Date.now(), sessionId: string = randomUUID()): string {
   const payload = `${sessionId}.${Math.floor(nowMs / 1000) + SESSION_TTL_SECONDS}`;
   return `${payload}.${mac(token, payload)}`;
 }
 
-export function verifySession(value: string | undefined | null, token: string, nowMs: number = Date.now()): boolean {
-  if (!value) return false;
+/** The session id of a cookie this token signed and that has not expired, else null (whether it was signed out is the store's to say). */
+export function readSessionId(value: string | undefined | null, token: string, nowMs: number = Date.now()): string | null {
+  if (!value) return null;
   const parts = value.split('.');
-  if (parts.length !== 3) return false;
+  if (parts.length !== 3) return null;
   const [sessionId, expiry, signature] = parts as [string, string, string];
-  if (!sessionId || !/^\d+$/.test(expiry)) return false;
-  if (!equalInConstantTime(signature, mac(token, `${sessionId}.${expiry}`))) return false;
-  return Number(expiry) * 1000 > nowMs;
+  if (!sessionId || !/^\d+$/.test(expiry)) return null;
+  if (!equalInConstantTime(signature, mac(token, `${sessionId}.${expiry}`))) return null;
+  return Number(expiry) * 1000 > nowMs ? sessionId : null;
+}
+
+export function verifySession(value: string | undefined | null, token: string, nowMs: number = Date.now()): boolean {
+  return readSessionId(value, token, nowMs) !== null;
 }
 
 export function isTokenCorrect(candidate: string, token: string): boolean {
   return equalInConstantTime(candidate, token);
 }
 
-/** Reachable without a session: health, the sign-in page and API, webhook deliveries and the local gateway (own bearer keys). */
+/** Reachable without a session: health, the sign-in page, its icon and API, webhook deliveries and the local gateway (own bearer keys). */
 export function isOpenPath(method: string, pathname: string): boolean {
   if (pathname === '/api/health' || pathname === '/login' || pathname === '/api/session') return true;
   if (pathname === '/api/v1/llm' || pathname.startsWith('/api/v1/llm/')) return true;
-  if (pathname.startsWith('/_next/') || pathname === '/favicon.ico') return true;
+  if (pathname.startsWith('/_next/') || pathname === '/favicon.ico' || pathname === '/icon.svg') return true;
   return method === 'POST' && /^\/api\/webhooks\/[^/]+$/.test(pathname);
 }
 
@@ -64,24 +69,27 @@ export interface AccessInput {
   /** Origins this app answers on (request origin, Host-based origin, PLAYGROUND_PUBLIC_URL). */
   ownOrigins: readonly string[];
   accessToken: string | undefined;
-  sessionCookie: string | undefined;
-  nowMs?: number;
+  /** Asked only when the path needs a session: whether this request carries a live one. */
+  hasSession: () => Promise<boolean>;
 }
 
 export type AccessDecision = 'allow' | 'login' | 'unauthorized' | 'cross-origin';
 
-export function decideAccess(input: AccessInput): AccessDecision {
+export async function decideAccess(input: AccessInput): Promise<AccessDecision> {
   const method = input.method.toUpperCase();
   if (STATE_CHANGING.has(method) && input.origin !== null && !isOriginCheckExempt(method, input.pathname) && !input.ownOrigins.includes(input.origin)) {
     return 'cross-origin';
   }
   if (!input.accessToken || isOpenPath(method, input.pathname)) return 'allow';
-  if (verifySession(input.sessionCookie, input.accessToken, input.nowMs)) return 'allow';
+  if (await input.hasSession()) return 'allow';
   return input.pathname === '/api' || input.pathname.startsWith('/api/') ? 'unauthorized' : 'login';
 }
 
-/** Where to go after signing in: only a local path, never another site. */
+/** Where to go after signing in: only a plain path on this site (no scheme, host, backslash, tab or other control character). */
 export function safeNextPath(raw: unknown): string {
-  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || raw === '/login') return '/';
-  return raw;
+  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.startsWith('//') || raw === '/login') return '/';
+  // Browsers drop tabs and newlines and read a backslash as a slash, so '/\t/evil.com' or '/\\evil.com' would leave the site.
+  const hasUnsafeCharacter = [...raw].some((character) => character === '\\' || character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+  if (hasUnsafeCharacter) return '/';
+  return new URL(raw, 'http://playground.invalid').origin === 'http://playground.invalid' ? raw : '/';
 }

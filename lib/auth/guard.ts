@@ -1,11 +1,15 @@
-// What proxy.ts does to every request: known host names only, same-origin state changes, a session when a token is set, and a nonce CSP on pages.
+// What proxy.ts does to every request: known host names only, same-origin state changes, a live session when a token is set, and security headers.
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import type { Env } from '@/lib/env-schema';
 import { buildContentSecurityPolicy, createNonce } from '@/lib/security/headers';
-import { decideAccess, SESSION_COOKIE } from './access';
+import { decideAccess } from './access';
+import { isHttpsRequest } from './client-key';
 import { isAllowedHost } from './hosts';
+import { hasActiveSession } from './session';
+
+const HSTS = 'max-age=31536000';
 
 function ownOrigins(request: NextRequest, publicUrl: string | undefined): string[] {
   const origins = [request.nextUrl.origin];
@@ -19,7 +23,7 @@ function envelope(status: number, message: string, type: string, code: string) {
   return NextResponse.json({ error: { message, type, param: null, code } }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
-function decide(request: NextRequest, env: Env): NextResponse {
+async function decide(request: NextRequest, env: Env): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   const host = request.headers.get('host');
   if (!isAllowedHost(host, env)) {
@@ -27,13 +31,13 @@ function decide(request: NextRequest, env: Env): NextResponse {
     return envelope(421, `This playground does not answer to the host name ${JSON.stringify((host ?? '').slice(0, 100))}; use 127.0.0.1, localhost or the host of PLAYGROUND_PUBLIC_URL.`, 'invalid_request_error', 'unknown_host');
   }
   const token = env.PLAYGROUND_ACCESS_TOKEN;
-  const decision = decideAccess({
+  const decision = await decideAccess({
     method: request.method,
     pathname,
     origin: request.headers.get('origin'),
     ownOrigins: ownOrigins(request, env.PLAYGROUND_PUBLIC_URL),
     accessToken: token,
-    sessionCookie: request.cookies.get(SESSION_COOKIE)?.value,
+    hasSession: () => (token ? hasActiveSession(request, token) : Promise.resolve(true)),
   });
   if (decision === 'cross-origin') return envelope(403, 'Cross-origin requests may not change state here; send it from this playground.', 'permission_error', 'cross_origin_request');
   if (decision === 'unauthorized') return envelope(401, 'Sign in with the access token at /login first.', 'authentication_error', 'session_required');
@@ -60,6 +64,15 @@ function withContentSecurityPolicy(request: NextRequest) {
   return response;
 }
 
-export function guardRequest(request: NextRequest): NextResponse {
-  return decide(request, getEnv());
+export async function guardRequest(request: NextRequest): Promise<NextResponse> {
+  const env = getEnv();
+  let response: NextResponse;
+  try {
+    response = await decide(request, env);
+  } catch {
+    console.error('[auth] the session store could not be read');
+    response = envelope(503, 'Sessions cannot be checked right now (the database is unavailable); try again shortly.', 'server_error', 'session_store_unavailable');
+  }
+  if (isHttpsRequest(request.url, request.headers, env.TRUST_PROXY)) response.headers.set('Strict-Transport-Security', HSTS);
+  return response;
 }

@@ -34,13 +34,6 @@ export function createRateLimiter(limitPerMinute: number, now: () => number = Da
   };
 }
 
-/** The client a request counts against: first X-Forwarded-For entry, else X-Real-IP, else 'local'. */
-export function clientKeyOf(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
-  return headers.get('x-real-ip')?.trim() || 'local';
-}
-
 const limiters = new Map<number, RateLimiter>();
 
 /** The process-wide limiter for a given limit (one per distinct setting value). */

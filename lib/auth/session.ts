@@ -1,20 +1,22 @@
-// The access-token sign-in behind /api/session: status, sign in (form or JSON), sign out.
+// The access-token sign-in behind /api/session: status, sign in (form or JSON), sign out (which ends the session on the server).
 import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { remoteGatewayBaseUrl } from '@/lib/env-schema';
-import { isTokenCorrect, safeNextPath, SESSION_COOKIE, SESSION_TTL_SECONDS, signSession, verifySession } from './access';
+import { isTokenCorrect, readSessionId, safeNextPath, SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from './access';
+import { clientKeyOf, isHttpsRequest } from './client-key';
 import { GatewayError, toErrorResponse } from '@/lib/gateway/errors';
 import { readBodyText } from '@/lib/http/body';
-import { clientKeyOf, sharedRateLimiter } from './rate-limit';
+import { sharedRateLimiter } from './rate-limit';
+import { endSession, isSessionActive, saveSession } from './session-store';
 
 const SIGN_IN_BODY_LIMIT_BYTES = 8 * 1024;
 
-function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
-}
-
+/** `Secure` when the browser came over https; X-Forwarded-Proto counts only from a trusted proxy (TRUST_PROXY=true). */
 function cookieHeader(request: Request, value: string, maxAgeSeconds: number): string {
-  return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(isHttps(request) ? ['Secure'] : [])].join('; ');
+  const isHttps = isHttpsRequest(request.url, request.headers, getEnv().TRUST_PROXY);
+  return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(isHttps ? ['Secure'] : [])].join('; ');
 }
 
 function readCookie(request: Request): string | undefined {
@@ -26,14 +28,20 @@ function readCookie(request: Request): string | undefined {
   return undefined;
 }
 
+/** Whether this request's cookie is signed with the token, unexpired and not signed out. */
+export async function hasActiveSession(request: Request, token: string): Promise<boolean> {
+  const sessionId = readSessionId(readCookie(request), token);
+  return sessionId !== null && isSessionActive(await getDb(), sessionId);
+}
+
 /** GET /api/session: whether a token is required, whether this browser is signed in, whether browser keys are allowed, and the remote gateway (no credentials). */
-export function describeSession(request: Request): Response {
+export async function describeSession(request: Request): Promise<Response> {
   const env = getEnv();
   const token = env.PLAYGROUND_ACCESS_TOKEN;
   return Response.json(
     {
       access_token_required: !!token,
-      authenticated: token ? verifySession(readCookie(request), token) : true,
+      authenticated: token ? await hasActiveSession(request, token) : true,
       allow_browser_keys: env.ALLOW_BROWSER_KEYS,
       /** Where exported code should send requests: the remote gateway, or null for this playground's local gateway. */
       gateway_base_url: remoteGatewayBaseUrl(env),
@@ -66,11 +74,19 @@ function redirect(path: string, cookie?: string): Response {
   return new Response(null, { status: 303, headers });
 }
 
+/** A new session row and its signed cookie value. */
+async function openSession(token: string): Promise<string> {
+  const nowMs = Date.now();
+  const sessionId = randomUUID();
+  await saveSession(await getDb(), sessionId, nowMs + SESSION_TTL_SECONDS * 1000, nowMs);
+  return signSession(token, nowMs, sessionId);
+}
+
 /** POST /api/session: a correct token opens a signed HttpOnly session; a form post is redirected, JSON gets JSON. */
 export async function signIn(request: Request): Promise<Response> {
   try {
     const env = getEnv();
-    const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(`session:${clientKeyOf(request.headers)}`);
+    const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(`session:${clientKeyOf(request.headers, env.TRUST_PROXY)}`);
     if (!limit.ok) throw new GatewayError(429, 'Too many sign-in attempts; wait and try again.', { code: 'rate_limit_exceeded', retryAfterSeconds: limit.retryAfterSeconds });
     const { token, next, isForm } = await readSignIn(request);
     const expected = env.PLAYGROUND_ACCESS_TOKEN;
@@ -78,7 +94,7 @@ export async function signIn(request: Request): Promise<Response> {
       if (isForm) return redirect(`/login?error=invalid&next=${encodeURIComponent(next)}`);
       throw new GatewayError(401, 'The access token is not correct.', { param: 'token', code: 'invalid_access_token' });
     }
-    const cookie = expected ? cookieHeader(request, signSession(expected), SESSION_TTL_SECONDS) : undefined;
+    const cookie = expected ? cookieHeader(request, await openSession(expected), SESSION_TTL_SECONDS) : undefined;
     if (isForm) return redirect(next, cookie);
     const headers = new Headers({ 'Cache-Control': 'no-store' });
     if (cookie) headers.set('Set-Cookie', cookie);
@@ -88,7 +104,14 @@ export async function signIn(request: Request): Promise<Response> {
   }
 }
 
-/** DELETE /api/session: forget this browser's session cookie. */
-export function signOut(request: Request): Response {
-  return Response.json({ authenticated: false }, { headers: { 'Set-Cookie': cookieHeader(request, '', 0), 'Cache-Control': 'no-store' } });
+/** DELETE /api/session: ends this browser's session on the server (its cookie is refused from now on) and expires the cookie. */
+export async function signOut(request: Request): Promise<Response> {
+  try {
+    const token = getEnv().PLAYGROUND_ACCESS_TOKEN;
+    const sessionId = token ? readSessionId(readCookie(request), token) : null;
+    if (sessionId) await endSession(await getDb(), sessionId);
+    return Response.json({ authenticated: false }, { headers: { 'Set-Cookie': cookieHeader(request, '', 0), 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    return toErrorResponse(error, 'session');
+  }
 }

@@ -5,7 +5,8 @@ import { getEnv } from '@/lib/env';
 import type { Env } from '@/lib/env-schema';
 import { GatewayError, toErrorResponse } from './errors';
 import { assertResponseId, pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf } from './inbound';
-import { clientKeyOf, sharedRateLimiter } from '@/lib/auth/rate-limit';
+import { clientKeyOf } from '@/lib/auth/client-key';
+import { sharedRateLimiter } from '@/lib/auth/rate-limit';
 import { readResponseInfo, recordAcceptedBackground, recordCreated, recordStatus, type CreateContext } from './recorders';
 import { relay, relayError, type RelayContext } from './relay';
 import type { SseObserver } from './sse-passthrough';
@@ -28,7 +29,7 @@ async function runProxied(request: Request, work: (call: ProxyCall) => Promise<R
   const requestId = randomUUID();
   try {
     const env = getEnv();
-    const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(clientKeyOf(request.headers));
+    const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(clientKeyOf(request.headers, env.TRUST_PROXY));
     if (!limit.ok) {
       throw new GatewayError(429, `Too many requests from this client: at most ${env.PROXY_RATE_LIMIT_PER_MINUTE} per minute (PROXY_RATE_LIMIT_PER_MINUTE).`, {
         code: 'rate_limit_exceeded',

@@ -57,6 +57,10 @@ test('without a session, pages go to /login and API routes answer 401; the token
     expect(api.status()).toBe(401);
     expect(await api.json()).toMatchObject({ error: { code: 'session_required' } });
     expect((await page.request.get(`${app.url}/api/health`)).status()).toBe(200);
+    // The sign-in page's icon loads without a session.
+    const icon = await page.request.get(`${app.url}/icon.svg`, { maxRedirects: 0 });
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg');
 
     await page.goto(`${app.url}/jobs`);
     await expect(page).toHaveURL(/\/login\?next=%2Fjobs/);
@@ -70,6 +74,12 @@ test('without a session, pages go to /login and API routes answer 401; the token
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     expect(await (await page.request.get(`${app.url}/api/session`)).json()).toMatchObject({ authenticated: true });
     expect((await page.request.get(`${app.url}/api/models`)).status()).toBe(200);
+
+    // Sign-out ends the session on the server: the same cookie, replayed, is refused.
+    const replayed = { Cookie: `playground_session=${cookie?.value ?? ''}` };
+    expect((await page.request.delete(`${app.url}/api/session`)).status()).toBe(200);
+    const afterSignOut = await page.request.get(`${app.url}/api/models`, { headers: replayed });
+    expect(afterSignOut.status()).toBe(401);
   } finally {
     await app.stop();
   }

@@ -1,7 +1,10 @@
-// proxy.ts in-process: the host names it answers to (DNS rebinding).
+// proxy.ts in-process: host names (DNS rebinding), revocable sessions kept in the database, HSTS, and what opens without a session.
 import { NextRequest } from 'next/server';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
+import { makePgliteDir } from '../support/databases';
 
+const TOKEN = 'playground-token-for-guard-tests';
 const ORIGIN = 'http://127.0.0.1:4299';
 const saved = { ...process.env };
 
@@ -10,7 +13,8 @@ async function loadGuard(settings: Record<string, string | undefined>) {
   for (const [name, value] of Object.entries(settings)) if (value !== undefined) process.env[name] = value;
   vi.resetModules();
   const proxy = await import('@/proxy');
-  return { proxy: proxy.proxy };
+  const session = await import('@/app/api/session/route');
+  return { proxy: proxy.proxy, session };
 }
 
 const request = (path: string, headers: Record<string, string> = {}, init: { method?: string; url?: string } = {}) =>
@@ -18,7 +22,12 @@ const request = (path: string, headers: Record<string, string> = {}, init: { met
 
 const passed = (response: Response) => response.headers.get('x-middleware-next') === '1';
 
-afterAll(() => {
+beforeAll(async () => {
+  await useAppDatabase({ pgliteDir: makePgliteDir() });
+  await openAppDatabase();
+});
+afterAll(async () => {
+  await closeAppDatabase();
   process.env = { ...saved };
 });
 
@@ -36,5 +45,55 @@ describe('host names', () => {
   it('serves loopback names and the host of PLAYGROUND_PUBLIC_URL', async () => {
     const { proxy } = await loadGuard({ PLAYGROUND_PUBLIC_URL: 'https://play.example.com' });
     for (const host of ['127.0.0.1:4299', 'localhost:4299', '[::1]:4299', 'play.example.com']) expect(passed(await proxy(request('/api/history', { host })))).toBe(true);
+  });
+});
+
+describe('sessions', () => {
+  async function signIn(session: Awaited<ReturnType<typeof loadGuard>>['session']): Promise<string> {
+    const response = await session.POST(new Request(`${ORIGIN}/api/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token: TOKEN }) }));
+    const value = /^playground_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+    expect(value).toBeTruthy();
+    return `playground_session=${value}`;
+  }
+
+  it('ends at sign-out on the server: the same cookie is refused afterwards', async () => {
+    const { proxy, session } = await loadGuard({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
+    const cookie = await signIn(session);
+    expect(passed(await proxy(request('/api/history', { cookie })))).toBe(true);
+    const out = await session.DELETE(new Request(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { cookie } }));
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
+    const after = await proxy(request('/api/history', { cookie }));
+    expect(after.status).toBe(401);
+    expect(await after.json()).toMatchObject({ error: { code: 'session_required' } });
+    expect(await (await session.GET(new Request(`${ORIGIN}/api/session`, { headers: { cookie } }))).json()).toMatchObject({ authenticated: false });
+  });
+
+  it('survives a restart (the session is in the database)', async () => {
+    const { session } = await loadGuard({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
+    const cookie = await signIn(session);
+    const pgliteDir = process.env.PGLITE_DIR ?? '';
+    await closeAppDatabase();
+    await useAppDatabase({ pgliteDir });
+    const { proxy } = await loadGuard({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
+    expect(passed(await proxy(request('/api/history', { cookie })))).toBe(true);
+  });
+
+  it('lets the sign-in page and its icon load without a session', async () => {
+    const { proxy } = await loadGuard({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
+    expect((await proxy(request('/login'))).status).toBe(200);
+    expect(passed(await proxy(request('/icon.svg')))).toBe(true);
+    expect((await proxy(request('/jobs'))).status).toBe(303);
+  });
+});
+
+describe('https', () => {
+  it('sends HSTS over https, and over a trusted proxy that says https, never otherwise', async () => {
+    let { proxy } = await loadGuard({ PLAYGROUND_PUBLIC_URL: 'https://play.example.com' });
+    const secure = await proxy(request('/api/history', {}, { url: 'https://play.example.com' }));
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    expect((await proxy(request('/api/history', { 'x-forwarded-proto': 'https' }))).headers.get('strict-transport-security')).toBeNull();
+    expect((await proxy(request('/api/history'))).headers.get('strict-transport-security')).toBeNull();
+    ({ proxy } = await loadGuard({ TRUST_PROXY: 'true' }));
+    expect((await proxy(request('/api/history', { 'x-forwarded-proto': 'https' }))).headers.get('strict-transport-security')).toBe('max-age=31536000');
   });
 });

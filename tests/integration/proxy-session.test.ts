@@ -1,10 +1,23 @@
-// The access-token sign-in route in-process: cookie flags, wrong tokens, form redirects, status and sign-out.
-import { describe, expect, it, vi } from 'vitest';
+// The access-token sign-in route in-process: cookie flags, wrong tokens, form redirects, status, sign-out and the sign-in limit.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifySession } from '@/lib/auth/access';
+import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
+import { makePgliteDir } from '../support/databases';
 
 const TOKEN = 'playground-token-for-tests';
 
+const saved = { ...process.env };
+beforeAll(async () => {
+  await useAppDatabase({ pgliteDir: makePgliteDir() });
+  await openAppDatabase();
+});
+afterAll(async () => {
+  await closeAppDatabase();
+  process.env = { ...saved };
+});
+
 async function loadSessionRoute(settings: Record<string, string | undefined>) {
+  for (const name of ['TRUST_PROXY', 'PROXY_RATE_LIMIT_PER_MINUTE']) delete process.env[name];
   for (const [name, value] of Object.entries(settings)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
@@ -39,10 +52,26 @@ describe('/api/session', () => {
     expect(await status.json()).toEqual({ access_token_required: true, authenticated: true, allow_browser_keys: true, gateway_base_url: null });
   });
 
-  it('marks the cookie Secure over https', async () => {
-    const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
+  it('marks the cookie Secure over https, and believes X-Forwarded-Proto only with TRUST_PROXY=true', async () => {
+    let route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
     const response = await route.POST(signIn(JSON.stringify({ token: TOKEN }), 'application/json', 'https://play.example/api/session'));
     expect(response.headers.get('set-cookie')).toContain('; Secure');
+    const forwardedHttps = () =>
+      new Request('http://127.0.0.1:4299/api/session', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-Proto': 'https' }, body: JSON.stringify({ token: TOKEN }) });
+    expect((await route.POST(forwardedHttps())).headers.get('set-cookie')).not.toContain('Secure');
+    route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN, TRUST_PROXY: 'true' });
+    expect((await route.POST(forwardedHttps())).headers.get('set-cookie')).toContain('; Secure');
+  });
+
+  it('limits sign-in attempts in one bucket that X-Forwarded-For cannot split (without TRUST_PROXY)', async () => {
+    const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN, PROXY_RATE_LIMIT_PER_MINUTE: '3' });
+    const attempt = (ip: string) =>
+      route.POST(new Request('http://127.0.0.1:4299/api/session', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: '{"token":"wrong"}' }));
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect((await attempt(ip)).status).toBe(401);
+    const limited = await attempt('10.0.0.4');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await limited.json()).toMatchObject({ error: { code: 'rate_limit_exceeded' } });
   });
 
   it('refuses a wrong token: 401 envelope for JSON, back to /login with an error for a form', async () => {
@@ -67,9 +96,9 @@ describe('/api/session', () => {
 
   it('signs out by expiring the cookie, and reports no token required when none is set', async () => {
     let route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: TOKEN });
-    const out = route.DELETE(new Request('http://127.0.0.1:4299/api/session', { method: 'DELETE' }));
+    const out = await route.DELETE(new Request('http://127.0.0.1:4299/api/session', { method: 'DELETE' }));
     expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
     route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: undefined });
-    expect(await route.GET(new Request('http://127.0.0.1:4299/api/session')).json()).toMatchObject({ access_token_required: false, authenticated: true });
+    expect(await (await route.GET(new Request('http://127.0.0.1:4299/api/session'))).json()).toMatchObject({ access_token_required: false, authenticated: true });
   });
 });

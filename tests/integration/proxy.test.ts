@@ -156,15 +156,22 @@ describe('errors', () => {
     expect(text).toContain(upstream.host);
   });
 
-  it('answers 429 with Retry-After past PROXY_RATE_LIMIT_PER_MINUTE, per client address', async () => {
-    const routes = await load({ PROXY_RATE_LIMIT_PER_MINUTE: '2' });
-    const from = (ip: string) => post('{"model":"m"}', { 'X-Forwarded-For': `${ip}, 10.0.0.1` });
-    expect((await routes.responses.POST(from('203.0.113.5'))).status).toBe(200);
-    expect((await routes.responses.POST(from('203.0.113.5'))).status).toBe(200);
-    const limited = await routes.responses.POST(from('203.0.113.5'));
+  it('answers 429 with Retry-After past PROXY_RATE_LIMIT_PER_MINUTE; X-Forwarded-For cannot open a fresh bucket unless TRUST_PROXY=true', async () => {
+    let routes = await load({ PROXY_RATE_LIMIT_PER_MINUTE: '2' });
+    const spoofed = (ip: string) => post('{"model":"m"}', { 'X-Forwarded-For': ip });
+    expect((await routes.responses.POST(spoofed('203.0.113.1'))).status).toBe(200);
+    expect((await routes.responses.POST(spoofed('203.0.113.2'))).status).toBe(200);
+    const limited = await routes.responses.POST(spoofed('203.0.113.3'));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limit_exceeded');
+
+    // Behind a trusted proxy the client is the address that proxy appended (the last entry), not what the client wrote first.
+    routes = await load({ PROXY_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' });
+    const from = (ip: string, claimed = '198.51.100.1') => post('{"model":"m"}', { 'X-Forwarded-For': `${claimed}, ${ip}` });
+    expect((await routes.responses.POST(from('203.0.113.5', 'a'))).status).toBe(200);
+    expect((await routes.responses.POST(from('203.0.113.5', 'b'))).status).toBe(200);
+    expect((await routes.responses.POST(from('203.0.113.5', 'c'))).status).toBe(429);
     expect((await routes.responses.POST(from('203.0.113.6'))).status).toBe(200);
   });
 });

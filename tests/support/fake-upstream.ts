@@ -135,6 +135,8 @@ const PROXY_SETTINGS = [
   'PLAYGROUND_ACCESS_TOKEN',
   'PROXY_BODY_LIMIT_BYTES',
   'PROXY_RATE_LIMIT_PER_MINUTE',
+  'PROXY_MAX_CONCURRENT_STREAMS',
+  'TRUST_PROXY',
 ];
 
 /** Sets the proxy's settings (clearing the others), then imports fresh copies of the route modules. */

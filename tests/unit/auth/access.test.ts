@@ -32,22 +32,25 @@ describe('session cookies', () => {
   });
 });
 
-const base: AccessInput = { method: 'GET', pathname: '/', origin: null, ownOrigins: ['http://127.0.0.1:3000'], accessToken: TOKEN, sessionCookie: undefined, nowMs: NOW };
+const noSession = () => Promise.resolve(false);
+const liveSession = () => Promise.resolve(true);
+const base: AccessInput = { method: 'GET', pathname: '/', origin: null, ownOrigins: ['http://127.0.0.1:3000'], accessToken: TOKEN, hasSession: noSession };
 
 describe('path rules', () => {
-  it('sends pages to /login and API routes to 401 without a session', () => {
-    expect(decideAccess({ ...base, pathname: '/jobs' })).toBe('login');
-    expect(decideAccess({ ...base, pathname: '/api/responses', method: 'POST' })).toBe('unauthorized');
-    expect(decideAccess({ ...base, pathname: '/api/models' })).toBe('unauthorized');
+  it('sends pages to /login and API routes to 401 without a session', async () => {
+    expect(await decideAccess({ ...base, pathname: '/jobs' })).toBe('login');
+    expect(await decideAccess({ ...base, pathname: '/api/responses', method: 'POST' })).toBe('unauthorized');
+    expect(await decideAccess({ ...base, pathname: '/api/models' })).toBe('unauthorized');
   });
 
-  it('lets a valid session through', () => {
-    expect(decideAccess({ ...base, pathname: '/api/models', sessionCookie: signSession(TOKEN, NOW) })).toBe('allow');
+  it('lets a valid session through', async () => {
+    expect(await decideAccess({ ...base, pathname: '/api/models', hasSession: liveSession })).toBe('allow');
   });
 
   it('keeps health, sign-in, webhook deliveries and the local gateway open', () => {
     expect(isOpenPath('GET', '/api/health')).toBe(true);
     expect(isOpenPath('GET', '/login')).toBe(true);
+    expect(isOpenPath('GET', '/icon.svg')).toBe(true);
     expect(isOpenPath('POST', '/api/session')).toBe(true);
     expect(isOpenPath('POST', '/api/webhooks/cap_1')).toBe(true);
     expect(isOpenPath('GET', '/api/webhooks/cap_1')).toBe(false);
@@ -56,27 +59,29 @@ describe('path rules', () => {
     expect(isOpenPath('GET', '/api/v1/llmx')).toBe(false);
   });
 
-  it('allows everything without a token except cross-origin state changes', () => {
-    expect(decideAccess({ ...base, accessToken: undefined, pathname: '/api/responses', method: 'POST' })).toBe('allow');
-    expect(decideAccess({ ...base, accessToken: undefined, pathname: '/api/responses', method: 'POST', origin: 'https://evil.example' })).toBe('cross-origin');
+  it('allows everything without a token except cross-origin state changes', async () => {
+    expect(await decideAccess({ ...base, accessToken: undefined, pathname: '/api/responses', method: 'POST' })).toBe('allow');
+    expect(await decideAccess({ ...base, accessToken: undefined, pathname: '/api/responses', method: 'POST', origin: 'https://evil.example' })).toBe('cross-origin');
   });
 
-  it('rejects cross-origin POST/PUT/PATCH/DELETE, but not same-origin, GET, webhooks or the local gateway', () => {
-    const session = signSession(TOKEN, NOW);
-    const evil = { ...base, origin: 'https://evil.example', sessionCookie: session };
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(decideAccess({ ...evil, method, pathname: '/api/responses' })).toBe('cross-origin');
-    expect(decideAccess({ ...evil, method: 'POST', pathname: '/api/session' })).toBe('cross-origin');
-    expect(decideAccess({ ...evil, method: 'POST', origin: 'null', pathname: '/api/responses' })).toBe('cross-origin');
-    expect(decideAccess({ ...evil, method: 'POST', origin: 'http://127.0.0.1:3000', pathname: '/api/responses' })).toBe('allow');
-    expect(decideAccess({ ...evil, method: 'GET', pathname: '/api/models' })).toBe('allow');
-    expect(decideAccess({ ...evil, method: 'POST', pathname: '/api/webhooks/cap_1' })).toBe('allow');
-    expect(decideAccess({ ...evil, method: 'POST', pathname: '/api/v1/llm/responses' })).toBe('allow');
+  it('rejects cross-origin POST/PUT/PATCH/DELETE, but not same-origin, GET, webhooks or the local gateway', async () => {
+    const evil = { ...base, origin: 'https://evil.example', hasSession: liveSession };
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(await decideAccess({ ...evil, method, pathname: '/api/responses' })).toBe('cross-origin');
+    expect(await decideAccess({ ...evil, method: 'POST', pathname: '/api/session' })).toBe('cross-origin');
+    expect(await decideAccess({ ...evil, method: 'POST', origin: 'null', pathname: '/api/responses' })).toBe('cross-origin');
+    expect(await decideAccess({ ...evil, method: 'POST', origin: 'http://127.0.0.1:3000', pathname: '/api/responses' })).toBe('allow');
+    expect(await decideAccess({ ...evil, method: 'GET', pathname: '/api/models' })).toBe('allow');
+    expect(await decideAccess({ ...evil, method: 'POST', pathname: '/api/webhooks/cap_1' })).toBe('allow');
+    expect(await decideAccess({ ...evil, method: 'POST', pathname: '/api/v1/llm/responses' })).toBe('allow');
   });
 
   it('only redirects to local paths after sign-in', () => {
     expect(safeNextPath('/jobs?x=1')).toBe('/jobs?x=1');
     expect(safeNextPath('//evil.example/')).toBe('/');
     expect(safeNextPath('/\\evil.example')).toBe('/');
+    // Browsers drop tab, CR and LF inside URLs and read backslashes as slashes.
+    for (const unsafe of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/x\\..\\..\\', '/\u0000x', '/\u007fx', '/jobs\\x']) expect(safeNextPath(unsafe)).toBe('/');
+    expect(safeNextPath('/chains?id=resp_1#top')).toBe('/chains?id=resp_1#top');
     expect(safeNextPath('https://evil.example')).toBe('/');
     expect(safeNextPath(undefined)).toBe('/');
   });
