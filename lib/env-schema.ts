@@ -30,7 +30,12 @@ export const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1, 'must be 1 to 65535').max(65535, 'must be 1 to 65535').default(3000),
     HOST: z.string().min(1, 'must be a host name or address').default('127.0.0.1'),
-    GATEWAY_BASE_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+    GATEWAY_BASE_URL: z.preprocess(
+      emptyAsUndefined,
+      httpUrl
+        .refine((value) => !new URL(value).username && !new URL(value).password, 'must not carry a user name or password (user:password@...); put the key in GATEWAY_API_KEY')
+        .optional(),
+    ),
     GATEWAY_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
     GATEWAY_TIMEOUT_MS: positiveInt(30_000),
     GATEWAY_STREAM_IDLE_MS: positiveInt(60_000),

@@ -45,6 +45,17 @@ describe('headers sent upstream', () => {
     expect(seen?.headers['x-on-behalf-of']).toBe('user-42@example');
   });
 
+  it('refuses a repeated X-On-Behalf-Of (it arrives joined as "alice, bob") with 400 naming the header, without calling the gateway', async () => {
+    const routes = await load();
+    const headers = new Headers({ 'Content-Type': 'application/json' });
+    headers.append('X-On-Behalf-Of', 'alice');
+    headers.append('X-On-Behalf-Of', 'bob');
+    const response = await routes.responses.POST(new Request('http://127.0.0.1:4299/api/responses', { method: 'POST', headers, body: '{"model":"m"}' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { param: 'X-On-Behalf-Of', code: 'repeated_header', message: expect.stringContaining('X-On-Behalf-Of') } });
+    expect(upstream.requests).toHaveLength(0);
+  });
+
   it('sends no X-On-Behalf-Of when the browser sent none', async () => {
     const routes = await load();
     await routes.responses.POST(post('{"model":"m"}'));

@@ -35,10 +35,13 @@ describe('settings', () => {
     );
   });
 
-  it('shows a remote gateway without credentials', () => {
-    const env = parseEnv({ GATEWAY_BASE_URL: 'https://user:secret@gw.example.com/' });
-    expect(describeGateway(env)).toBe('remote https://gw.example.com');
-    expect(describeGateway(env)).not.toContain('secret');
+  it('refuses a GATEWAY_BASE_URL with a user name or password, naming the variable and not echoing the secret', () => {
+    for (const url of ['https://user:secret@gw.example.com/', 'https://user@gw.example.com/', 'https://:secret@gw.example.com/']) {
+      const problems = problemsOf({ GATEWAY_BASE_URL: url });
+      expect(problems).toEqual([expect.stringMatching(/^GATEWAY_BASE_URL must not carry a user name or password .*GATEWAY_API_KEY$/)]);
+      expect(problems.join()).not.toContain('secret');
+    }
+    expect(describeGateway(parseEnv({ GATEWAY_BASE_URL: 'https://gw.example.com/' }))).toBe('remote https://gw.example.com');
   });
 
   it('refuses an open relay on a non-loopback host unless allowed or protected', () => {
