@@ -1,4 +1,4 @@
-// Removes server secrets from text that came back from the gateway before it reaches a browser.
+// Removes server secrets from what came back from the gateway before it reaches a browser: whole texts, and byte streams across chunk boundaries.
 import 'server-only';
 
 export const REDACTED = '[redacted]';
@@ -9,4 +9,58 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
     if (secret && result.includes(secret)) result = result.split(secret).join(REDACTED);
   }
   return result;
+}
+
+const REDACTED_BYTES = Buffer.from(REDACTED);
+
+function replaceAll(bytes: Buffer, secret: Buffer): Buffer {
+  let at = bytes.indexOf(secret);
+  if (at === -1) return bytes;
+  const parts: Buffer[] = [];
+  let from = 0;
+  while (at !== -1) {
+    parts.push(bytes.subarray(from, at), REDACTED_BYTES);
+    from = at + secret.length;
+    at = bytes.indexOf(secret, from);
+  }
+  parts.push(bytes.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** How many trailing bytes could be the start of a secret that the next chunk completes. */
+function heldBackLength(bytes: Buffer, secrets: readonly Buffer[]): number {
+  let longest = 0;
+  for (const secret of secrets) {
+    for (let length = Math.min(secret.length - 1, bytes.length); length > longest; length--) {
+      if (bytes.subarray(bytes.length - length).equals(secret.subarray(0, length))) {
+        longest = length;
+        break;
+      }
+    }
+  }
+  return longest;
+}
+
+/**
+ * A byte stream with every secret replaced by REDACTED, also when a secret is split across chunks. Only a chunk's tail that
+ * could begin a secret waits for the next chunk (an SSE record ends in a newline, which no key starts with, so records are not held).
+ */
+export function scrubStream(body: ReadableStream<Uint8Array>, secrets: readonly string[]): ReadableStream<Uint8Array> {
+  const needles = secrets.filter((secret) => secret.length > 0).map((secret) => Buffer.from(secret));
+  if (needles.length === 0) return body;
+  let pending: Buffer = Buffer.alloc(0);
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        let bytes = pending.length > 0 ? Buffer.concat([pending, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        for (const needle of needles) bytes = replaceAll(bytes, needle);
+        const held = heldBackLength(bytes, needles);
+        pending = Buffer.from(bytes.subarray(bytes.length - held));
+        if (bytes.length - held > 0) controller.enqueue(new Uint8Array(bytes.subarray(0, bytes.length - held)));
+      },
+      flush(controller) {
+        if (pending.length > 0) controller.enqueue(new Uint8Array(pending));
+      },
+    }),
+  );
 }

@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { internalOrigin, type Env } from '@/lib/env-schema';
 import { GatewayError } from './errors';
+import { scrubStream } from './scrub';
 
 export interface CallGatewayInit {
   method?: string;
@@ -59,6 +60,14 @@ function describeCause(error: unknown): string {
   return code ?? 'connection failed';
 }
 
+/** The gateway's reply with every known secret replaced in its body, streams included: a gateway that echoes a key must not leak it to any caller. */
+function withoutSecrets(response: Response, secrets: readonly string[]): Response {
+  if (!response.body) return response;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(scrubStream(response.body, secrets), { status: response.status, statusText: response.statusText, headers });
+}
+
 /**
  * Sends one request to `{gateway}/api/v1/llm{path}`. Resolves with the gateway's response whatever its
  * status; throws GatewayError 502 when the gateway cannot be reached and 504 when no response headers
@@ -82,7 +91,8 @@ export async function callGateway(path: string, init: CallGatewayInit = {}): Pro
   const timer = setTimeout(() => timeout.abort(), env.GATEWAY_TIMEOUT_MS);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
   try {
-    return await fetch(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' });
+    const response = await fetch(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' });
+    return withoutSecrets(response, knownSecrets(env, [bearer, init.apiKey]));
   } catch (error) {
     if (init.signal?.aborted) throw new GatewayError(499, 'The browser closed the request before the gateway answered.', { code: 'client_closed_request' });
     if (timeout.signal.aborted) {

@@ -1,0 +1,55 @@
+// Server secrets are removed from gateway replies, in whole texts and in streams split anywhere.
+import { describe, expect, it } from 'vitest';
+import { REDACTED, scrubSecrets, scrubStream } from '@/lib/gateway/scrub';
+
+const SECRET = 'sk-server-secret-0123456789';
+
+async function readChunks(chunks: string[], secrets: string[]): Promise<{ text: string; parts: string[] }> {
+  const source = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+      controller.close();
+    },
+  });
+  const parts: string[] = [];
+  const reader = scrubStream(source, secrets).getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    parts.push(new TextDecoder().decode(value));
+  }
+  return { text: parts.join(''), parts };
+}
+
+describe('scrub', () => {
+  it('replaces every occurrence in a text', () => {
+    expect(scrubSecrets(`a ${SECRET} b ${SECRET}`, [SECRET])).toBe(`a ${REDACTED} b ${REDACTED}`);
+  });
+
+  it('replaces a secret split across chunks at every position', async () => {
+    const text = `data: {"echo":"Bearer ${SECRET}"}\n\n`;
+    for (let cut = 1; cut < text.length; cut++) {
+      const { text: out } = await readChunks([text.slice(0, cut), text.slice(cut)], [SECRET]);
+      expect(out).toBe(`data: {"echo":"Bearer ${REDACTED}"}\n\n`);
+    }
+    const { text: bytewise } = await readChunks([...text], [SECRET]);
+    expect(bytewise).toBe(`data: {"echo":"Bearer ${REDACTED}"}\n\n`);
+  });
+
+  it('passes records through at once when no secret could be starting, and keeps a prefix that came to nothing', async () => {
+    const { parts } = await readChunks(['event: a\ndata: {}\n\n', 'data: sk-serv', 'er\n\n'], [SECRET]);
+    expect(parts[0]).toBe('event: a\ndata: {}\n\n');
+    expect(parts.join('')).toBe('event: a\ndata: {}\n\ndata: sk-server\n\n');
+  });
+
+  it('leaves bytes that are not UTF-8 as they were', async () => {
+    const bytes = new Uint8Array([0xff, 0xfe, 0x61]);
+    const source = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    expect(new Uint8Array(await new Response(scrubStream(source, [SECRET])).arrayBuffer())).toEqual(bytes);
+  });
+});
