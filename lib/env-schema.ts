@@ -53,6 +53,7 @@ export const envSchema = z
     PLAYGROUND_ALLOW_OPEN: booleanFlag,
     PROXY_BODY_LIMIT_BYTES: positiveInt(20 * 1024 * 1024),
     PROXY_RATE_LIMIT_PER_MINUTE: positiveInt(600),
+    PROXY_MAX_CONCURRENT_STREAMS: nonNegativeInt(8),
     TRUST_PROXY: booleanFlag,
     LOCAL_GATEWAY_API_KEYS: z
       .string()

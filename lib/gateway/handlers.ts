@@ -4,9 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { getEnv } from '@/lib/env';
 import type { Env } from '@/lib/env-schema';
 import { GatewayError, toErrorResponse } from './errors';
-import { assertResponseId, pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf } from './inbound';
+import { assertResponseId, pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf, type CreateRequest } from './inbound';
 import { clientKeyOf } from '@/lib/auth/client-key';
 import { sharedRateLimiter } from '@/lib/auth/rate-limit';
+import { releaseWhenDone, sharedStreamLimiter } from '@/lib/auth/stream-limit';
 import { readResponseInfo, recordAcceptedBackground, recordCreated, recordStatus, type CreateContext } from './recorders';
 import { relay, relayError, type RelayContext } from './relay';
 import type { SseObserver } from './sse-passthrough';
@@ -20,6 +21,8 @@ export const FALLBACK_MODELS = ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4o-mini', 'o4-mi
 
 interface ProxyCall {
   env: Env;
+  /** Who the limits count this request against (see lib/auth/client-key.ts). */
+  clientKey: string;
   onBehalfOf: string | null;
   relayContext: RelayContext;
   send: (path: string, init?: Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal'>) => Promise<Response>;
@@ -29,7 +32,8 @@ async function runProxied(request: Request, work: (call: ProxyCall) => Promise<R
   const requestId = randomUUID();
   try {
     const env = getEnv();
-    const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(clientKeyOf(request.headers, env.TRUST_PROXY));
+    const clientKey = clientKeyOf(request.headers, env.TRUST_PROXY);
+    const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(clientKey);
     if (!limit.ok) {
       throw new GatewayError(429, `Too many requests from this client: at most ${env.PROXY_RATE_LIMIT_PER_MINUTE} per minute (PROXY_RATE_LIMIT_PER_MINUTE).`, {
         code: 'rate_limit_exceeded',
@@ -48,9 +52,36 @@ async function runProxied(request: Request, work: (call: ProxyCall) => Promise<R
     };
     const send = (path: string, init: Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal'> = {}) =>
       callGateway(path, { ...init, onBehalfOf, apiKey, signal });
-    return await work({ env, onBehalfOf, relayContext, send });
+    return await work({ env, clientKey, onBehalfOf, relayContext, send });
   } catch (error) {
     return toErrorResponse(error, requestId);
+  }
+}
+
+/**
+ * Runs a call that asked for a stream while holding one of the client's PROXY_MAX_CONCURRENT_STREAMS slots (429 when none is
+ * free, before the gateway is called); the slot is freed when the stream ends or the browser leaves, at once for any other reply.
+ */
+async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work: () => Promise<Response>): Promise<Response> {
+  if (!isStreamRequested) return work();
+  const max = call.env.PROXY_MAX_CONCURRENT_STREAMS;
+  const release = sharedStreamLimiter(max).acquire(call.clientKey);
+  if (!release) {
+    throw new GatewayError(429, `Too many streams open from this client: at most ${max} at once (PROXY_MAX_CONCURRENT_STREAMS); wait for one to finish.`, {
+      code: 'too_many_streams',
+      retryAfterSeconds: 1,
+    });
+  }
+  try {
+    const response = await work();
+    if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+      release();
+      return response;
+    }
+    return new Response(releaseWhenDone(response.body, release), { status: response.status, headers: response.headers });
+  } catch (error) {
+    release();
+    throw error;
   }
 }
 
@@ -85,35 +116,43 @@ function recordPolled(value: unknown): Promise<void> {
   return Promise.resolve();
 }
 
+async function sendCreate({ onBehalfOf, relayContext, send }: ProxyCall, body: CreateRequest): Promise<Response> {
+  const create: CreateContext = { body: body.json, onBehalfOf };
+  let upstream: Response | null = null;
+  try {
+    upstream = await send('/responses', { method: 'POST', body: body.text });
+    if (!upstream.ok) recordCreated(null, create);
+    return await relay(upstream, relayContext, {
+      observer: observeStream(onBehalfOf, create),
+      onJson: async (value) => {
+        const info = readResponseInfo(value);
+        if (info) await recordAcceptedBackground(info, onBehalfOf);
+        recordCreated(info, create);
+      },
+    });
+  } catch (error) {
+    // Unreachable, timed out or unreadable: the request was still sent, so the history keeps it.
+    if (!upstream || upstream.ok) recordCreated(null, create);
+    throw error;
+  }
+}
+
 export function proxyCreateResponse(request: Request): Promise<Response> {
-  return runProxied(request, async ({ env, onBehalfOf, relayContext, send }) => {
-    const body = await readCreateRequest(request, env);
-    const create: CreateContext = { body: body.json, onBehalfOf };
-    let upstream: Response | null = null;
-    try {
-      upstream = await send('/responses', { method: 'POST', body: body.text });
-      if (!upstream.ok) recordCreated(null, create);
-      return await relay(upstream, relayContext, {
-        observer: observeStream(onBehalfOf, create),
-        onJson: async (value) => {
-          const info = readResponseInfo(value);
-          if (info) await recordAcceptedBackground(info, onBehalfOf);
-          recordCreated(info, create);
-        },
-      });
-    } catch (error) {
-      // Unreachable, timed out or unreadable: the request was still sent, so the history keeps it.
-      if (!upstream || upstream.ok) recordCreated(null, create);
-      throw error;
-    }
+  return runProxied(request, async (call) => {
+    const body = await readCreateRequest(request, call.env);
+    return withStreamSlot(call, body.json.stream === true, () => sendCreate(call, body));
   });
 }
 
 export function proxyGetResponse(request: Request, id: string): Promise<Response> {
-  return runProxied(request, async ({ onBehalfOf, relayContext, send }) => {
+  return runProxied(request, async (call) => {
+    const { onBehalfOf, relayContext, send } = call;
     const query = pickQuery(new URL(request.url).searchParams, RETRIEVE_QUERY);
-    const upstream = await send(`/responses/${assertResponseId(id)}`, { query });
-    return relay(upstream, relayContext, { observer: observeStream(onBehalfOf, null), onJson: recordPolled });
+    const path = `/responses/${assertResponseId(id)}`;
+    return withStreamSlot(call, query.getAll('stream').includes('true'), async () => {
+      const upstream = await send(path, { query });
+      return relay(upstream, relayContext, { observer: observeStream(onBehalfOf, null), onJson: recordPolled });
+    });
   });
 }
 
