@@ -70,19 +70,24 @@ describe('the proxy in front of the mounted local gateway', () => {
 
 describe('the mounted local gateway with an access token', () => {
   const saved = { ...process.env };
-  beforeEach(async () => {
+  // One database for the block: opening PGlite is the slow part of these tests.
+  beforeAll(async () => {
     await useAppDatabase({ pgliteDir: makePgliteDir() });
+  });
+  afterAll(async () => {
+    await closeAppDatabase();
+    process.env = { ...saved };
+  });
+  beforeEach(() => {
     installKeyHolder.__playgroundInstallKey = undefined;
     installKeyHolder.__playgroundLocalGateway = undefined;
     delete process.env.GATEWAY_BASE_URL;
     delete process.env.LOCAL_GATEWAY_API_KEYS;
     vi.resetModules();
   });
-  afterEach(async () => {
+  afterEach(() => {
     installKeyHolder.__playgroundLocalGateway = undefined;
     installKeyHolder.__playgroundInstallKey = undefined;
-    await closeAppDatabase();
-    process.env = { ...saved };
   });
 
   const models = async (key: string) => {
