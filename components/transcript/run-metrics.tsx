@@ -1,8 +1,32 @@
-// Metrics of one turn as compact chips (time, tokens, rate, model served), with every figure, the response id and the
-// routing decision one click away.
+'use client';
+// Metrics of one turn as compact chips (time, tokens, rate, model served; counting live while it runs), with every
+// figure, the response id and the routing decision one click away.
 import { CopyButton } from '@/components/ui/copy-button';
+import { formatSeconds, readLiveFigures } from '@/lib/run/live';
+import { isActive } from '@/lib/run/machine';
 import { decodeRoutingDebug } from '@/lib/transcript/metrics';
 import type { Turn } from '@/lib/transcript/run-types';
+import { useNow } from './use-now';
+
+const CHIP_CLASS = 'rounded-full bg-sunken px-2 py-0.5 font-mono text-fg-muted [overflow-wrap:anywhere]';
+
+/** Elapsed time, tokens so far and tokens/s, re-read every tick while the turn runs. */
+function LiveChips({ turn }: { turn: Turn }) {
+  const live = readLiveFigures(turn, useNow(true));
+  return (
+    <span data-testid="live-metrics" className="contents">
+      <span data-testid="live-elapsed" className={CHIP_CLASS}>
+        {formatSeconds(live.elapsedMs)}
+      </span>
+      <span data-testid="live-tokens" className={CHIP_CLASS}>
+        {live.tokens} tokens
+      </span>
+      <span data-testid="live-rate" className={CHIP_CLASS}>
+        {live.tokensPerSecond === null ? '– tokens/s' : `${live.tokensPerSecond.toFixed(1)} tokens/s`}
+      </span>
+    </span>
+  );
+}
 
 function ms(value: number | null): string {
   return value === null ? '–' : `${Math.round(value)} ms`;
@@ -30,22 +54,29 @@ export function RunMetrics({ turn }: { turn: Turn }) {
     ['Total tokens', String(usage?.total_tokens ?? '–')],
   ];
   if (turn.resumeCount > 0) rows.push(['Stream resumed', `${turn.resumeCount}×`]);
+  if (turn.attempt > 1) rows.push(['Attempts', String(turn.attempt)]);
+  const isRunning = isActive(turn);
   const chips = [
     seconds(metrics.totalMs),
     usage?.output_tokens !== undefined ? `${usage.output_tokens} tokens` : null,
     metrics.tokensPerSecond === null ? null : `${metrics.tokensPerSecond.toFixed(1)} tokens/s`,
     metrics.model,
     turn.resumeCount > 0 ? `resumed ${turn.resumeCount}×` : null,
+    turn.attempt > 1 ? `sent ${turn.attempt}×` : null,
   ].filter((chip): chip is string => Boolean(chip));
   return (
     <details data-testid="run-metrics" className="group min-w-0 text-xs">
       <summary className="flex min-w-0 cursor-pointer list-none flex-wrap items-center gap-1.5 text-fg-muted [&::-webkit-details-marker]:hidden">
         <span className="sr-only">Metrics:</span>
-        {chips.map((chip) => (
-          <span key={chip} data-testid="metric-chip" className="rounded-full bg-sunken px-2 py-0.5 font-mono text-fg-muted [overflow-wrap:anywhere]">
-            {chip}
-          </span>
-        ))}
+        {isRunning ? (
+          <LiveChips turn={turn} />
+        ) : (
+          chips.map((chip) => (
+            <span key={chip} data-testid="metric-chip" className={CHIP_CLASS}>
+              {chip}
+            </span>
+          ))
+        )}
         <span className="underline">{chips.length ? 'details' : 'metrics'}</span>
       </summary>
       <section aria-label="Run metrics" className="mt-1 rounded-md border border-line p-2">

@@ -5,7 +5,6 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/input';
-import { canResume } from '@/lib/run/machine';
 import { buildRunJson, buildRunMarkdown } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
 import { EventLog } from './event-log';
@@ -19,7 +18,6 @@ export function RunToolbar({ run }: { run: ResponseRun }) {
   const last = turns.at(-1);
   const response = last?.transcript.response;
   const isBackground = response?.background === true && typeof response.id === 'string';
-  const isResumable = !run.isRunning && last !== undefined && canResume(last);
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2" role="toolbar" aria-label="Run controls" data-testid="run-toolbar">
       <StatusBadge status={run.status} testId="run-status" />
@@ -33,11 +31,6 @@ export function RunToolbar({ run }: { run: ResponseRun }) {
           Cancel on gateway
         </Button>
       ) : null}
-      {isResumable ? (
-        <Button size="sm" data-testid="run-resume" onClick={() => void run.resume()}>
-          Resume
-        </Button>
-      ) : null}
       <Button size="sm" variant="ghost" data-testid="export-json" disabled={turns.length === 0} onClick={() => download(turns, 'json')}>
         Export JSON
       </Button>
@@ -49,18 +42,21 @@ export function RunToolbar({ run }: { run: ResponseRun }) {
 }
 
 export function TurnList({ run }: { run: ResponseRun }) {
-  const { turns } = run;
+  const { turns, retry, resume } = run;
   const requests = useMemo(() => turns.map((turn) => turn.request.body), [turns]);
+  // Stable objects: the memoized earlier turns do not re-render while the latest one streams.
+  const recovery = useMemo(() => ({ onRetry: (key: string) => void retry(key) }), [retry]);
+  const latestRecovery = useMemo(() => ({ ...recovery, onResume: () => void resume() }), [recovery, resume]);
   return (
     <ApprovalDecisionsProvider requests={requests}>
     <div data-testid="transcript" className="flex min-w-0 flex-col gap-6">
       {turns.map((turn, at) =>
         at === turns.length - 1 ? (
           <TranscriptActionsProvider key={turn.key} items={turn.transcript.items} isBusy={run.isRunning} onReply={(input) => void run.reply(input)}>
-            <TurnView turn={turn} number={at + 1} />
+            <TurnView turn={turn} number={at + 1} recovery={latestRecovery} />
           </TranscriptActionsProvider>
         ) : (
-          <TurnView key={turn.key} turn={turn} number={at + 1} />
+          <TurnView key={turn.key} turn={turn} number={at + 1} recovery={recovery} />
         ),
       )}
     </div>

@@ -1,6 +1,6 @@
 'use client';
 // One turn of the thread: what the user sent as its heading, the request (secrets masked) on demand, its output items,
-// state notes, errors and the metrics as chips.
+// what it waits on or how it ended (with Retry / Resume), errors and the metrics as chips.
 import { memo } from 'react';
 import { maskHeaders } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
@@ -9,9 +9,10 @@ import { JsonBlock } from './items/item-frame';
 import { OutputItemList } from './output-item-view';
 import { RunErrorView } from './run-error';
 import { RunMetrics } from './run-metrics';
+import { TurnEndNote, TurnWaitNote, type TurnRecovery } from './turn-status';
 
 /** Memoized: earlier turns do not re-render while the latest one streams. */
-export const TurnView = memo(function TurnView({ turn, number }: { turn: Turn; number: number }) {
+export const TurnView = memo(function TurnView({ turn, number, recovery }: { turn: Turn; number: number; recovery: TurnRecovery }) {
   const { transcript } = turn;
   const heading = describeTurnInput(turn.request);
   return (
@@ -26,15 +27,9 @@ export const TurnView = memo(function TurnView({ turn, number }: { turn: Turn; n
         <summary className="cursor-pointer text-fg-muted">Request sent</summary>
         <JsonBlock value={{ headers: maskHeaders(turn.request.headers), body: turn.request.body }} label="Request" />
       </details>
-      {turn.status === 'sending' || turn.status === 'waiting_first_token' ? <p className="text-xs text-fg-muted">Waiting for the gateway…</p> : null}
-      {transcript.status === 'queued' ? <p className="text-xs text-fg-muted">Queued (background)…</p> : null}
       <OutputItemList items={transcript.items} partialImages={transcript.partialImages} />
       {transcript.looseAudio?.data ? <audio controls src={`data:audio/wav;base64,${transcript.looseAudio.data}`} aria-label="Audio output" /> : null}
-      {turn.status === 'stopped' ? (
-        <p data-testid="run-stopped" className="rounded-md border-l-4 border-line-strong bg-sunken p-2 text-sm">
-          Stopped. Everything that arrived is kept above, marked incomplete.
-        </p>
-      ) : null}
+      <TurnWaitNote turn={turn} />
       {transcript.unknown.length > 0 ? (
         <details data-testid="unknown-events" className="text-xs">
           <summary className="cursor-pointer">{transcript.unknown.length} event(s) not understood, shown raw</summary>
@@ -42,6 +37,7 @@ export const TurnView = memo(function TurnView({ turn, number }: { turn: Turn; n
         </details>
       ) : null}
       <RunErrorView turn={turn} />
+      <TurnEndNote turn={turn} recovery={recovery} />
       <RunMetrics turn={turn} />
     </section>
   );

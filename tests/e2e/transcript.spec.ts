@@ -118,3 +118,97 @@ test('gateway errors show the message and a hint', async ({ page }) => {
   await expect(limited.getByTestId('run-error')).toContainText('HTTP 429');
   await expect(limited.getByTestId('run-error-hint')).toContainText('Rate limited');
 });
+
+test.describe('waiting and failure', () => {
+  /** Counts the create requests the page sends (a retry is one more). */
+  function countCreates(page: Page): () => number {
+    let count = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/responses') count += 1;
+    });
+    return () => count;
+  }
+
+  test('says it waits for the first token, counting; then time, tokens and tokens/s count live; a stop marks the message incomplete', async ({ page }) => {
+    const panel = await sendBody(page, { model: 'local-slow', stream: true, input: 'stream 2000 words' });
+    const wait = panel.getByTestId('run-wait');
+    await expect(panel.getByTestId('run-status')).toHaveText('waiting_first_token');
+    await expect(wait).toHaveText(/^Waiting for first token… \d+\.\d s$/);
+    const waited = await wait.textContent();
+    await expect(wait).not.toHaveText(waited ?? '');
+
+    await expect(panel.getByTestId('run-status')).toHaveText('streaming');
+    await expect(wait).toHaveCount(0);
+    const tokens = panel.getByTestId('live-tokens');
+    await expect(tokens).toHaveText(/^[1-9]\d* tokens$/);
+    const counted = await tokens.textContent();
+    await expect(tokens).not.toHaveText(counted ?? '');
+    await expect(panel.getByTestId('live-rate')).toHaveText(/^\d+\.\d tokens\/s$/);
+    await expect(panel.getByTestId('live-elapsed')).toHaveText(/^\d+\.\d s$/);
+
+    await panel.getByTestId('run-stop').click();
+    await expect(panel.getByTestId('run-status')).toHaveText('stopped');
+    await expect(panel.getByTestId('live-metrics')).toHaveCount(0);
+    await expect(panel.getByTestId('item-message')).toHaveAttribute('data-item-status', 'incomplete');
+    await expect(panel.getByTestId('output-text')).toContainText(/\w+/);
+  });
+
+  test('a failed turn says why, and Retry sends the same request again in its place', async ({ page }) => {
+    const creates = countCreates(page);
+    const panel = await sendBody(page, { model: 'local-fail', stream: true, input: 'hello' });
+    const turn = panel.getByTestId('turn');
+    await expect(turn).toHaveAttribute('data-turn-status', 'failed');
+    await expect(turn.getByTestId('run-error')).toContainText('failed to generate a response');
+    await turn.getByTestId('turn-retry').click();
+    await expect(panel.getByTestId('metric-attempts')).toHaveText('2');
+    await expect(turn).toHaveCount(1);
+    await expect(turn).toHaveAttribute('data-turn-status', 'failed');
+    expect(creates()).toBe(2);
+  });
+
+  test('a 429 counts down, retries by itself once, then offers Retry', async ({ page }) => {
+    const creates = countCreates(page);
+    const panel = await sendBody(page, { model: 'local-rate-limited', stream: true, input: 'hello' });
+    await expect(panel.getByTestId('run-status')).toHaveText('rate_limited');
+    await expect(panel.getByTestId('run-wait')).toHaveText(/^Rate limited by the gateway \(HTTP 429\)\. Sending again by itself in \d+ s…$/);
+    await expect(panel.getByTestId('run-error')).toContainText('HTTP 429');
+    await expect(panel.getByTestId('turn-retry')).toHaveText('Retry now');
+
+    await expect(panel.getByTestId('run-status')).toHaveText('error');
+    await expect(panel.getByTestId('metric-attempts')).toHaveText('2');
+    expect(creates()).toBe(2);
+    await expect(panel.getByTestId('run-wait')).toHaveCount(0);
+    await expect(panel.getByTestId('turn-retry')).toHaveText('Retry');
+  });
+
+  test('a dropped stream says so in words, keeps the partial text marked incomplete, and offers Retry', async ({ page }) => {
+    const panel = await sendBody(page, { model: 'local-drop', stream: true, input: 'stream 300 words' });
+    const turn = panel.getByTestId('turn');
+    await expect(turn).toHaveAttribute('data-turn-status', 'dropped');
+    const dropped = turn.getByTestId('run-dropped');
+    await expect(dropped).toContainText('The connection to the gateway dropped before the response finished.');
+    await expect(dropped).toContainText('What arrived is kept above, marked incomplete.');
+    await expect(dropped).toContainText('not run in the background');
+    await expect(turn.getByTestId('output-text')).toContainText(/\w+/);
+    await expect(turn.getByTestId('item-message')).toHaveAttribute('data-item-status', 'incomplete');
+    await expect(panel).not.toContainText(/UND_ERR|network error|fault injection|in_progress/);
+    await expect(turn.getByTestId('turn-resume')).toHaveCount(0);
+    await expect(turn.getByTestId('turn-retry')).toBeVisible();
+  });
+
+  test('a stopped background stream offers Resume, which continues from the last event: nothing lost, nothing duplicated', async ({ page }) => {
+    const panel = await sendBody(page, { model: 'local-slow', stream: true, background: true, input: 'stream 1500 words' });
+    await expect(panel.getByTestId('run-status')).toHaveText('streaming');
+    await panel.getByTestId('run-stop').click();
+    const stopped = panel.getByTestId('run-stopped');
+    await expect(stopped).toBeVisible();
+    await expect(panel.getByTestId('item-message')).toHaveAttribute('data-item-status', 'incomplete');
+    await stopped.getByTestId('turn-resume').click();
+    await expect(panel.getByTestId('run-status')).toHaveText('completed');
+    await expect(panel.getByTestId('item-message')).toHaveAttribute('data-item-status', 'completed');
+    await expect(panel.getByTestId('metric-stream-resumed')).toHaveText('1×');
+    const count = await eventCount(page);
+    const completed = await filterEvents(page, 'response.completed');
+    await expect(completed.getByTestId('event-sequence')).toHaveText(String(count - 1));
+  });
+});
