@@ -130,7 +130,7 @@ test.describe('waiting and failure', () => {
   }
 
   test('says it waits for the first token, counting; then time, tokens and tokens/s count live; a stop marks the message incomplete', async ({ page }) => {
-    const panel = await sendBody(page, { model: 'local-slow', stream: true, input: 'stream 2000 words' });
+    const panel = await sendBody(page, { model: 'local-slow', stream: true, input: 'stream 6000 words' });
     const wait = panel.getByTestId('run-wait');
     await expect(panel.getByTestId('run-status')).toHaveText('waiting_first_token');
     await expect(wait).toHaveText(/^Waiting for first token… \d+\.\d s$/);
@@ -197,7 +197,7 @@ test.describe('waiting and failure', () => {
   });
 
   test('a stopped background stream offers Resume, which continues from the last event: nothing lost, nothing duplicated', async ({ page }) => {
-    const panel = await sendBody(page, { model: 'local-slow', stream: true, background: true, input: 'stream 1500 words' });
+    const panel = await sendBody(page, { model: 'local-slow', stream: true, background: true, input: 'stream 3000 words' });
     await expect(panel.getByTestId('run-status')).toHaveText('streaming');
     await panel.getByTestId('run-stop').click();
     const stopped = panel.getByTestId('run-stopped');
