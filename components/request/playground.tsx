@@ -27,6 +27,7 @@ import { ShareLink } from './share-link';
 import { usePageLinks } from './use-page-links';
 import { useRequestDraft } from './use-request-draft';
 import { useFollowStream } from './use-follow-stream';
+import { useOpenThread, type ChainLink } from './use-open-thread';
 import { usePanelOpen } from './use-panel-open';
 
 /** The response a send continues from: the open thread's last response, once it exists and has settled. */
@@ -50,9 +51,20 @@ export function Playground() {
   const [tab, setTab] = useState<PanelTab>('settings');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const head = findThreadHead(run);
-  const position: ThreadPosition = { continuesFrom: head, branch: null };
+  const [branch, setBranch] = useState<Branch | null>(null);
+  const position: ThreadPosition = { continuesFrom: head, branch: branch && head === branch.id ? { turn: branch.turn, of: branch.of } : null };
 
   const headers = useCallback(() => ({ ...buildDraftHeaders(store.getState().draft), ...getBrowserKeyHeaders() }), [store]);
+  const focusEmptyComposer = useCallback(() => {
+    if (typeof store.getState().draft.body.input === 'string') store.setField('input', '');
+    inputRef.current?.focus();
+  }, [store]);
+  const thread = useOpenThread({
+    run,
+    head,
+    headers,
+    onOpened: (isContinue) => (isContinue ? focusEmptyComposer() : inputRef.current?.focus()),
+  });
 
   // Reads the store at the moment of sending: the page itself does not re-render on every keystroke.
   const send = useCallback(() => {
@@ -68,8 +80,28 @@ export function Playground() {
     // A previous_response_id typed into the form is used once: the thread carries the chain from here on.
     if (body.previous_response_id !== undefined) store.setField('previous_response_id', undefined);
     if (typeof body.input === 'string') store.setField('input', '');
+    setBranch(null);
     void run.send({ body: sent, headers: headers() });
   }, [store, run, head, headers]);
+
+  /** Reopens the thread up to turn `at` (0-based): the next send continues from there, a new branch. */
+  const branchFrom = useCallback(
+    (at: number) => {
+      const links = threadLinks(run);
+      const id = run.turns[at]?.transcript.response?.id;
+      const end = links.findIndex((link) => link.id === id);
+      if (typeof id !== 'string' || end < 0) return;
+      setBranch({ id, turn: at + 1, of: run.turns.length, thread: links });
+      void thread.openLinks(links.slice(0, end + 1)).then(focusEmptyComposer);
+    },
+    [run, thread, focusEmptyComposer],
+  );
+
+  const leaveBranch = useCallback(() => {
+    if (!branch) return;
+    setBranch(null);
+    void thread.openLinks(branch.thread);
+  }, [branch, thread]);
 
   const openSettings = useCallback(
     (target: string) => {
@@ -88,17 +120,19 @@ export function Playground() {
 
   const newRequest = useCallback(
     (body?: JsonObject) => {
+      thread.cancel();
       run.reset();
+      setBranch(null);
       store.replaceDraft(body ? { body, onBehalfOf: '' } : createDefaultDraft());
       setNotice(null);
       setPending(null);
       inputRef.current?.focus();
     },
-    [run, store],
+    [run, store, thread],
   );
 
-  usePageLinks({ store, loadResponse: (responseId) => void run.load(responseId, headers()), propose: setPending });
-  useFollowStream(run);
+  usePageLinks({ store, propose: setPending });
+  const follow = useFollowStream(run);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -142,7 +176,12 @@ export function Playground() {
             {run.announcement}
           </p>
           {pending ? <PendingReview store={store} pending={pending} onDone={() => setPending(null)} /> : null}
-          {run.turns.length === 0 ? (
+          {thread.isOpening ? (
+            <p role="status" className="text-sm text-fg-muted" data-testid="thread-opening">
+              Opening the thread…
+            </p>
+          ) : null}
+          {run.turns.length === 0 && !thread.isOpening ? (
             <div className="flex min-w-0 flex-col gap-2 rounded-lg border border-dashed border-line p-3" data-testid="empty-thread">
               <h3 id="examples-heading" className="text-sm font-semibold text-fg">
                 Start from an example
@@ -151,10 +190,24 @@ export function Playground() {
               <ExampleList headingId="examples-heading" onChoose={(body) => newRequest(body)} />
             </div>
           ) : (
-            <TurnList run={run} />
+            <TurnList run={run} turnActions={(turn, at) => (thread.isOpening || run.isRunning || at === run.turns.length - 1 || !turn.transcript.response?.id ? null : (
+              <div className="flex justify-end">
+                <Button size="sm" variant="ghost" data-testid={`branch-from-turn-${at + 1}`} onClick={() => branchFrom(at)}>
+                  Branch from turn {at + 1}
+                </Button>
+              </div>
+            ))} />
           )}
           <div className="sticky bottom-0 z-10 -mx-1 mt-auto flex min-w-0 flex-col gap-2 bg-canvas/95 px-1 pt-1 pb-2 backdrop-blur-sm">
-            <ContextChips position={position} onLeaveThread={() => run.reset()} onLeaveBranch={() => undefined} />
+            {!follow.isFollowing && run.turns.length > 0 ? (
+              <Button size="sm" variant="secondary" className="self-center" data-testid="jump-to-latest" onClick={follow.jumpToLatest}>
+                {run.isRunning ? 'Following paused: jump to latest' : 'Jump to latest'}
+              </Button>
+            ) : null}
+            <ContextChips position={position} onLeaveThread={() => {
+              setBranch(null);
+              run.reset();
+            }} onLeaveBranch={leaveBranch} />
             <Composer onSend={send} onStop={run.stop} isRunning={run.isRunning} onOpenSettings={openSettings} notice={notice} inputRef={inputRef} sendHint={sendHint} />
           </div>
         </section>
@@ -180,6 +233,23 @@ export function Playground() {
       </div>
     </DraftProvider>
   );
+}
+
+interface Branch {
+  /** The response branched from, and where it sits in the thread the branch was taken from. */
+  id: string;
+  turn: number;
+  of: number;
+  /** That whole thread, reopened when the branch chip is removed. */
+  thread: ChainLink[];
+}
+
+/** The open thread's turns as links to reopen: their response ids and what each sent. */
+function threadLinks(run: ResponseRun): ChainLink[] {
+  return run.turns.flatMap((turn) => {
+    const id = turn.transcript.response?.id;
+    return typeof id === 'string' ? [{ id, input: turn.request.body.input }] : [];
+  });
 }
 
 function PendingReview({ store, pending, onDone }: { store: DraftStore; pending: PendingReplacement; onDone: () => void }) {

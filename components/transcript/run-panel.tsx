@@ -1,7 +1,7 @@
 'use client';
 // The thread as the playground shows it: run controls and exports, every turn (the latest one answerable: tool outputs,
 // MCP approvals), and, apart, the raw event log of a chosen turn.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/input';
@@ -41,7 +41,8 @@ export function RunToolbar({ run }: { run: ResponseRun }) {
   );
 }
 
-export function TurnList({ run }: { run: ResponseRun }) {
+/** `turnActions` adds controls under a turn (the playground's "Branch from turn N"). */
+export function TurnList({ run, turnActions }: { run: ResponseRun; turnActions?: (turn: Turn, index: number) => ReactNode }) {
   const { turns, retry, resume } = run;
   const requests = useMemo(() => turns.map((turn) => turn.request.body), [turns]);
   // Stable objects: the memoized earlier turns do not re-render while the latest one streams.
@@ -50,15 +51,25 @@ export function TurnList({ run }: { run: ResponseRun }) {
   return (
     <ApprovalDecisionsProvider requests={requests}>
     <div data-testid="transcript" className="flex min-w-0 flex-col gap-6">
-      {turns.map((turn, at) =>
-        at === turns.length - 1 ? (
-          <TranscriptActionsProvider key={turn.key} items={turn.transcript.items} isBusy={run.isRunning} onReply={(input) => void run.reply(input)}>
-            <TurnView turn={turn} number={at + 1} recovery={latestRecovery} />
-          </TranscriptActionsProvider>
+      {turns.map((turn, at) => {
+        const view =
+          at === turns.length - 1 ? (
+            <TranscriptActionsProvider key={turn.key} items={turn.transcript.items} isBusy={run.isRunning} onReply={(input) => void run.reply(input)}>
+              <TurnView turn={turn} number={at + 1} recovery={latestRecovery} />
+            </TranscriptActionsProvider>
+          ) : (
+            <TurnView key={turn.key} turn={turn} number={at + 1} recovery={recovery} />
+          );
+        const actions = turnActions?.(turn, at);
+        return actions ? (
+          <div key={turn.key} className="flex min-w-0 flex-col gap-2">
+            {view}
+            {actions}
+          </div>
         ) : (
-          <TurnView key={turn.key} turn={turn} number={at + 1} recovery={recovery} />
-        ),
-      )}
+          view
+        );
+      })}
     </div>
     </ApprovalDecisionsProvider>
   );

@@ -13,7 +13,8 @@ export interface ResponseRun extends ThreadSnapshot {
   stop(): void;
   /** Asks the gateway to cancel the running background response. */
   cancel(): Promise<void>;
-  load(responseId: string, headers?: Record<string, string>): Promise<void>;
+  /** Opens a stored response as a turn; `input` (what it was sent, when known) heads the turn. */
+  load(responseId: string, headers?: Record<string, string>, input?: unknown): Promise<void>;
   /** Re-streams a background response: the last turn from its cursor, or another id from the start. */
   resume(responseId?: string, headers?: Record<string, string>): Promise<void>;
   /** Sends a failed turn's request again in its place (the latest turn without a key). */

@@ -69,8 +69,9 @@ export class RunThread {
     return this.send({ body: buildFollowUpBody(settings, responseId, input), headers: last.request.headers });
   };
 
-  load = (responseId: string, headers: Record<string, string> = {}): Promise<void> =>
-    this.#startTurn({ body: { response_id: responseId }, headers, kind: 'retrieve' });
+  /** Opens a stored response as a turn; `input` (what it was sent, when known) heads the turn with the user's words. */
+  load = (responseId: string, headers: Record<string, string> = {}, input?: unknown): Promise<void> =>
+    this.#startTurn({ body: input === undefined ? { response_id: responseId } : { response_id: responseId, input }, headers, kind: 'retrieve' });
 
   /** Re-streams a background response: the last turn from its cursor, or another id from the start as a new turn. */
   resume = (responseId?: string, headers?: Record<string, string>): Promise<void> => {

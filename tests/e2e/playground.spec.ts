@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { ChainsPage } from './pages/chains-page';
+import { JobsPage } from './pages/jobs-page';
 import { PlaygroundPage } from './pages/playground-page';
 
 // The playground page as one workspace: bugs that lost or corrupted work, each pinned by a test.
@@ -115,4 +117,177 @@ test('settings that change meaning show as chips, each removable, and New reques
   await expect(playground.composer).toBeFocused();
   await expect(playground.model).toHaveValue('local-agent');
   await expect(page.getByTestId('empty-thread')).toBeVisible();
+});
+
+test('the open thread lives in the URL: a reload and a visit to another page bring back the whole chain, and sending continues it', async ({ page }) => {
+  test.slow();
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.send('First question about tides');
+  await expect(playground.turn(0)).toHaveAttribute('data-turn-status', 'completed');
+  await playground.send('Second question about moons');
+  await expect(playground.turn(1)).toHaveAttribute('data-turn-status', 'completed');
+  const head = await playground.responseId(playground.turn(1));
+  await expect(page).toHaveURL(`/?response=${head}`);
+
+  await page.reload();
+  await playground.expectThread(['First question about tides', 'Second question about moons']);
+  await expect(playground.chip('chip-continuing')).toContainText('continuing resp_');
+
+  await playground.visitAndReturn('Jobs');
+  await playground.expectThread(['First question about tides', 'Second question about moons']);
+  await expect(page).toHaveURL(`/?response=${head}`);
+
+  await playground.send('Third, after coming back');
+  await expect(playground.turn(2)).toHaveAttribute('data-turn-status', 'completed');
+  expect((await playground.requestSent(playground.turn(2))).body.previous_response_id).toBe(head);
+
+  // New request leaves the thread: the URL and the next visit forget it.
+  await page.getByTestId('new-request').click();
+  await expect(page).toHaveURL(/\/$/);
+  await playground.visitAndReturn('Chains');
+  await expect(page.getByTestId('empty-thread')).toBeVisible();
+  await expect(playground.turns).toHaveCount(0);
+});
+
+test('"Open result" on /jobs opens /?response=<id> with the whole chain, the background turn included', async ({ page }) => {
+  test.slow();
+  const first = (await (await page.request.post('/api/responses', { data: { model: 'local-agent', input: 'Chain opened from jobs, turn one' } })).json()) as { id: string };
+  const created = await page.request.post('/api/responses', {
+    data: { model: 'local-agent', input: 'Chain opened from jobs, turn two', background: true, previous_response_id: first.id },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+
+  const jobs = new JobsPage(page);
+  await jobs.open();
+  await expect(jobs.row(id).getByTestId('job-status')).toHaveText('completed');
+  await jobs.row(id).getByTestId('job-open-result').click();
+  await expect(page).toHaveURL(`/?response=${id}`);
+  const playground = new PlaygroundPage(page);
+  await playground.expectThread(['Chain opened from jobs, turn one', 'Chain opened from jobs, turn two']);
+  expect(await playground.responseId(playground.turn(0))).toBe(first.id);
+  expect(await playground.responseId(playground.turn(1))).toBe(id);
+});
+
+test('"Continue from this turn" on /chains opens its chain up to that turn and focuses an empty composer; the next send continues it', async ({ page }) => {
+  test.slow();
+  const ids: string[] = [];
+  for (const input of ['Branching chain, turn one', 'Branching chain, turn two', 'Branching chain, turn three']) {
+    const reply = await page.request.post('/api/responses', { data: { model: 'local-agent', input, ...(ids.length ? { previous_response_id: ids.at(-1) } : {}) } });
+    ids.push(((await reply.json()) as { id: string }).id);
+  }
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.composer.fill('half-typed, unrelated');
+
+  const chains = new ChainsPage(page);
+  await chains.open(`?id=${ids[2]}`);
+  await chains.expectLoaded();
+  await chains.turn(ids[1]!).getByTestId('turn-continue').click();
+  await playground.expectThread(['Branching chain, turn one', 'Branching chain, turn two']);
+  await expect(playground.chip('chip-continuing').locator(`[title="${ids[1]}"]`)).toBeVisible();
+  await expect(playground.composer).toBeFocused();
+  await expect(playground.composer).toHaveValue('');
+  await expect(page).toHaveURL(`/?response=${ids[1]}`);
+
+  await playground.send('A new turn two');
+  await expect(playground.turn(2)).toHaveAttribute('data-turn-status', 'completed');
+  expect((await playground.requestSent(playground.turn(2))).body.previous_response_id).toBe(ids[1]);
+});
+
+test('branching from an earlier turn: the chip says "branch of … (turn 1 of 3)", removing it reopens the thread, sending starts the branch', async ({ page }) => {
+  test.slow();
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  for (const [at, text] of ['Root of the tree', 'Second on the trunk', 'Third on the trunk'].entries()) {
+    await playground.send(text);
+    await expect(playground.turn(at)).toHaveAttribute('data-turn-status', 'completed');
+  }
+  const root = await playground.responseId(playground.turn(0));
+  await expect(page.getByTestId('branch-from-turn-3')).toHaveCount(0);
+
+  await page.getByTestId('branch-from-turn-1').click();
+  await playground.expectThread(['Root of the tree']);
+  await expect(playground.chip('chip-branch')).toHaveText(`branch of ${root.slice(0, 14)}… (turn 1 of 3)`);
+  await expect(playground.chip('chip-continuing')).toHaveCount(0);
+  await expect(playground.composer).toBeFocused();
+  await expect(page).toHaveURL(`/?response=${root}`);
+
+  await page.getByRole('button', { name: `Remove branch of ${root}` }).click();
+  await playground.expectThread(['Root of the tree', 'Second on the trunk', 'Third on the trunk']);
+  await expect(playground.chip('chip-branch')).toHaveCount(0);
+
+  await page.getByTestId('branch-from-turn-1').click();
+  await playground.expectThread(['Root of the tree']);
+  await playground.send('A branch off the root');
+  await expect(playground.turn(1)).toHaveAttribute('data-turn-status', 'completed');
+  expect((await playground.requestSent(playground.turn(1))).body.previous_response_id).toBe(root);
+  await expect(playground.chip('chip-branch')).toHaveCount(0);
+  await expect(playground.chip('chip-continuing')).toBeVisible();
+});
+
+test('the transcript follows streaming text until the user scrolls up; "Jump to latest" follows again', async ({ page }) => {
+  test.slow();
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.send('stream 20000 words');
+  const scrollTop = () => page.evaluate(() => document.scrollingElement?.scrollTop ?? 0);
+  const distanceToEnd = () => page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return root.scrollHeight - (root.scrollTop + window.innerHeight);
+  });
+  const pageHeight = () => page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0);
+  await expect.poll(scrollTop).toBeGreaterThan(300);
+  await expect(playground.composer).toBeInViewport();
+  await expect(page.getByTestId('jump-to-latest')).toHaveCount(0);
+
+  await page.mouse.move(400, 300);
+  await page.mouse.wheel(0, -400);
+  await expect(page.getByTestId('jump-to-latest')).toHaveText('Following paused: jump to latest');
+  const pausedAt = await scrollTop();
+  const heightThen = await pageHeight();
+  // More text arrives below while the reader stays where they are.
+  await expect.poll(pageHeight).toBeGreaterThan(heightThen + 400);
+  expect(await scrollTop()).toBe(pausedAt);
+
+  await page.getByTestId('jump-to-latest').click();
+  await expect(page.getByTestId('jump-to-latest')).toHaveCount(0);
+  await expect.poll(distanceToEnd).toBeLessThan(120);
+  await expect.poll(scrollTop).toBeGreaterThan(pausedAt + 400);
+  // Escape stops the run (the Stop button moves while the page follows the text).
+  await page.keyboard.press('Escape');
+  await expect(playground.runStatus).toHaveText('stopped');
+});
+
+test('secrets are masked on screen with a Show button: webhook_secret, an MCP server authorization and headers; the request carries them unchanged', async ({ page }) => {
+  test.slow();
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  const tool = await playground.addTool('mcp');
+  const authorization = tool.getByTestId('field-tools-0-authorization');
+  await authorization.fill('Bearer tok-visible-only-on-request');
+  await expect(authorization).toHaveAttribute('type', 'password');
+  const showAuthorization = tool.getByRole('button', { name: 'Show tools[0].authorization' });
+  await showAuthorization.click();
+  await expect(authorization).toHaveAttribute('type', 'text');
+  await expect(tool.getByRole('button', { name: 'Hide tools[0].authorization' })).toHaveAttribute('aria-pressed', 'true');
+
+  const headers = tool.getByTestId('field-tools-0-headers');
+  await headers.fill('{"X-Api-Key": "hdr-secret-value"}');
+  const masking = () => headers.evaluate((element) => getComputedStyle(element).getPropertyValue('-webkit-text-security'));
+  await expect.poll(masking).toBe('disc');
+  await tool.getByRole('button', { name: 'Show tools[0].headers' }).click();
+  await expect.poll(masking).toBe('none');
+
+  const execution = await playground.openSection('section-execution');
+  const secret = execution.getByTestId('field-webhook-secret');
+  await secret.fill('whsec_typed_secret_0123456789abcdef');
+  await expect(secret).toHaveAttribute('type', 'password');
+  await execution.getByRole('button', { name: 'Show webhook_secret' }).click();
+  await expect(secret).toHaveAttribute('type', 'text');
+  await expect(secret).toHaveValue('whsec_typed_secret_0123456789abcdef');
+  const json = await playground.jsonText();
+  await expect(json).toContainText('"authorization": "Bearer tok-visible-only-on-request"');
+  await expect(json).toContainText('"X-Api-Key": "hdr-secret-value"');
 });

@@ -152,4 +152,24 @@ export class PlaygroundPage {
   chip(testId: string): Locator {
     return this.page.getByTestId(testId);
   }
+
+  /** The response id a turn shows in its metrics. */
+  async responseId(turn: Locator): Promise<string> {
+    return ((await turn.getByTestId('response-id').textContent()) ?? '').trim();
+  }
+
+  /** Waits until the open thread shows `headings`, root first, every turn settled as completed. */
+  async expectThread(headings: string[]) {
+    await expect(this.page.getByTestId('thread-opening')).toHaveCount(0);
+    await expect(this.turns.getByTestId('turn-heading')).toHaveText(headings);
+    for (let at = 0; at < headings.length; at += 1) await expect(this.turn(at)).toHaveAttribute('data-turn-status', 'completed');
+  }
+
+  /** Goes to another page through the header and comes back the same way. */
+  async visitAndReturn(label: string) {
+    await this.page.getByTestId('site-header').getByRole('link', { name: label, exact: true }).click();
+    await expect(this.page).not.toHaveURL(/\/(\?.*)?$/);
+    await this.page.getByTestId('site-header').getByRole('link', { name: 'Playground', exact: true }).click();
+    await expect(this.page.getByTestId('request-builder')).toBeVisible();
+  }
 }
