@@ -9,6 +9,7 @@ import { Select, TextArea, TextInput } from '@/components/ui/input';
 import { useDraftStore, useFieldIssues, useFieldValue, type BodyIssue } from './draft-context';
 import { matchesFieldSearch, useFieldSearch } from './field-search';
 import { parseNumberInput } from './request-draft';
+import { SecretFrame, useSecretReveal } from './secret-reveal';
 
 export function toTestId(path: string): string {
   return `field-${path.replace(/\[(\d+)\]/g, '-$1').replace(/[._]/g, '-').toLowerCase()}`;
@@ -75,7 +76,8 @@ function textOf(raw: unknown): string {
   return typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
 }
 
-export function TextField({ path, label, help, placeholder, isMultiline = false, isDeprecated, type = 'text', isMono = false, className }: {
+/** `isSecret`: masked on screen, with a Show button beside it. */
+export function TextField({ path, label, help, placeholder, isMultiline = false, isDeprecated, type = 'text', isMono = false, isSecret = false, className }: {
   path: string;
   label?: string;
   help: ReactNode;
@@ -84,14 +86,20 @@ export function TextField({ path, label, help, placeholder, isMultiline = false,
   isDeprecated?: boolean;
   type?: 'text' | 'url' | 'password';
   isMono?: boolean;
+  isSecret?: boolean;
   className?: string;
 }) {
   const store = useDraftStore();
   const value = textOf(useFieldValue(path));
+  const [isRevealed, toggleReveal] = useSecretReveal();
   const onChange = (next: string) => store.setField(path, next === '' ? undefined : next);
   return (
     <BodyField path={path} label={label} help={help} isDeprecated={isDeprecated} className={className}>
-      {isMultiline ? (
+      {isSecret ? (
+        <SecretFrame path={path} isRevealed={isRevealed} onToggle={toggleReveal}>
+          <TextInput value={value} type={isRevealed ? 'text' : 'password'} autoComplete="off" spellCheck={false} placeholder={placeholder} isMono data-testid={toTestId(path)} onChange={(event) => onChange(event.target.value)} />
+        </SecretFrame>
+      ) : isMultiline ? (
         <TextArea value={value} placeholder={placeholder} isMono={isMono} data-testid={toTestId(path)} onChange={(event) => onChange(event.target.value)} />
       ) : (
         <TextInput value={value} type={type} placeholder={placeholder} isMono={isMono} data-testid={toTestId(path)} onChange={(event) => onChange(event.target.value)} />

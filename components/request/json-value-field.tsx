@@ -4,7 +4,9 @@
 import { useEffect, useState } from 'react';
 import { TextArea } from '@/components/ui/input';
 import { useDraftStore, useFieldValue } from './draft-context';
+import { cx } from '@/components/ui/cx';
 import { BodyField, toTestId } from './fields';
+import { MASKED_TEXT_CLASS, SecretFrame, useSecretReveal } from './secret-reveal';
 
 export type JsonCheck = (value: unknown) => string | null;
 
@@ -26,7 +28,7 @@ function parseText(text: string): Parsed {
  * `read`/`write` let a caller edit a derived value (e.g. only the keys a tool template does not show);
  * by default the value at `path` itself is edited and an empty text unsets it.
  */
-export function JsonValueField({ path, label, help, rows = 6, check, read, write, onValue, className }: {
+export function JsonValueField({ path, label, help, rows = 6, check, read, write, onValue, isSecret = false, className }: {
   path: string;
   label?: string;
   help: string;
@@ -36,9 +38,12 @@ export function JsonValueField({ path, label, help, rows = 6, check, read, write
   write?: (next: unknown) => unknown;
   /** Receives the parsed value instead of it being written at `path`. */
   onValue?: (next: unknown) => void;
+  /** Masked on screen (e.g. headers carrying tokens), with a Show button beside it. */
+  isSecret?: boolean;
   className?: string;
 }) {
   const store = useDraftStore();
+  const [isRevealed, toggleReveal] = useSecretReveal();
   const stored = useFieldValue(path);
   const current = read ? read(stored) : stored;
   const external = current === undefined ? '' : JSON.stringify(current, null, 2);
@@ -60,14 +65,13 @@ export function JsonValueField({ path, label, help, rows = 6, check, read, write
   }, [store, errorKey, textError]);
   useEffect(() => () => store.setFieldError(errorKey, null), [store, errorKey]);
 
-  return (
-    <BodyField path={path} label={label} help={help} localError={textError ?? checkError} className={className}>
+  const box = (
       <TextArea
         rows={rows}
         spellCheck={false}
         value={text}
         isMono
-        className="text-xs sm:text-xs"
+        className={cx('text-xs sm:text-xs', isSecret && !isRevealed && MASKED_TEXT_CLASS)}
         data-testid={toTestId(path)}
         onChange={(event) => {
           const next = event.target.value;
@@ -78,6 +82,16 @@ export function JsonValueField({ path, label, help, rows = 6, check, read, write
           else store.setField(path, write ? write(result.value) : result.value);
         }}
       />
+  );
+  return (
+    <BodyField path={path} label={label} help={help} localError={textError ?? checkError} className={className}>
+      {isSecret ? (
+        <SecretFrame path={path} isRevealed={isRevealed} onToggle={toggleReveal}>
+          {box}
+        </SecretFrame>
+      ) : (
+        box
+      )}
     </BodyField>
   );
 }

@@ -56,7 +56,7 @@ export function SectionExecution() {
       <BooleanField path="background" help="true: returns at once with an id and runs asynchronously (needs store true)." />
       <SelectField path="service_tier" options={SERVICE_TIERS} help="auto (system chooses), default, flex (cheaper, lower priority), priority (faster)." />
       <TextField path="webhook_url" type="url" help="Receives a POST per status change; valid only when background is true." />
-      <TextField path="webhook_secret" help={`Signs deliveries with HMAC-SHA256; requires webhook_url; ${LIMITS.webhook_secret.minLength} to ${LIMITS.webhook_secret.maxLength} characters.`} />
+      <TextField path="webhook_secret" isSecret help={`Signs deliveries with HMAC-SHA256; requires webhook_url; ${LIMITS.webhook_secret.minLength} to ${LIMITS.webhook_secret.maxLength} characters.`} />
       <CaptureWebhooks />
     </FormSection>
   );

@@ -27,14 +27,14 @@ export function ToolEditor({ index }: { index: number }) {
       <div className="grid gap-2 md:grid-cols-2">
         {template?.fields.map((field) => {
           const fieldPath = `${path}.${field.key}`;
-          if (field.kind === 'text') return <TextField key={field.key} path={fieldPath} help={field.help} />;
+          if (field.kind === 'text') return <TextField key={field.key} path={fieldPath} help={field.help} isSecret={field.isSecret} />;
           if (field.kind === 'number') return <NumberField key={field.key} path={fieldPath} help={field.help} />;
           if (field.kind === 'boolean') return <BooleanField key={field.key} path={fieldPath} help={field.help} />;
           if (field.kind === 'select') return <SelectField key={field.key} path={fieldPath} options={field.options} help={field.help} />;
           if (field.kind === 'approval') return <ApprovalField key={field.key} path={fieldPath} help={field.help} />;
           return (
             <div key={field.key} className="md:col-span-2">
-              <JsonValueField path={fieldPath} help={field.help} rows={field.kind === 'schema' ? 8 : 3} check={field.kind === 'schema' ? checkJsonSchema : undefined} />
+              <JsonValueField path={fieldPath} help={field.help} rows={field.kind === 'schema' ? 8 : 3} check={field.kind === 'schema' ? checkJsonSchema : undefined} isSecret={field.kind === 'json' && field.isSecret} />
             </div>
           );
         })}

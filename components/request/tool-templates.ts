@@ -6,7 +6,7 @@ import { isJsonObject, type JsonObject } from './body-path';
 export type ToolType = (typeof TOOL_TYPES)[number];
 
 export type ToolFieldSpec =
-  | { key: string; kind: 'text' | 'number' | 'boolean' | 'schema' | 'json' | 'approval'; help: string }
+  | { key: string; kind: 'text' | 'number' | 'boolean' | 'schema' | 'json' | 'approval'; help: string; isSecret?: boolean }
   | { key: string; kind: 'select'; options: readonly string[]; help: string };
 
 interface ToolTemplate {
@@ -72,10 +72,10 @@ export const TOOL_TEMPLATES: Record<ToolType, ToolTemplate> = {
       { key: 'server_label', kind: 'text', help: 'Label of the MCP server; tool calls name it.' },
       { key: 'server_url', kind: 'text', help: 'URL of the server (or use connector_id in other fields).' },
       { key: 'server_description', kind: 'text', help: 'What the server offers.' },
-      { key: 'authorization', kind: 'text', help: 'OAuth token for the server, if it needs one.' },
+      { key: 'authorization', kind: 'text', isSecret: true, help: 'OAuth token for the server, if it needs one.' },
       { key: 'require_approval', kind: 'approval', help: 'always: ask before every call; never: call without asking; per tool: {"always": {"tool_names": [...]}, "never": {...}}.' },
       { key: 'allowed_tools', kind: 'json', help: 'Array of tool names, or {tool_names, read_only}.' },
-      { key: 'headers', kind: 'json', help: 'Extra HTTP headers sent to the server.' },
+      { key: 'headers', kind: 'json', isSecret: true, help: 'Extra HTTP headers sent to the server.' },
       deferLoading,
     ],
   },
