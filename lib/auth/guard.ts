@@ -3,6 +3,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import type { Env } from '@/lib/env-schema';
+import { ApiError, toErrorBody } from '@/lib/schema/errors';
 import { buildContentSecurityPolicy, createNonce } from '@/lib/security/headers';
 import { decideAccess } from './access';
 import { isHttpsRequest } from './client-key';
@@ -20,7 +21,7 @@ function ownOrigins(request: NextRequest, publicUrl: string | undefined): string
 }
 
 function envelope(status: number, message: string, type: string, code: string) {
-  return NextResponse.json({ error: { message, type, param: null, code } }, { status, headers: { 'Cache-Control': 'no-store' } });
+  return NextResponse.json(toErrorBody(new ApiError(status, message, { type, code })), { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
 async function decide(request: NextRequest, env: Env): Promise<NextResponse> {

@@ -6,7 +6,8 @@ import { getEnv } from '@/lib/env';
 import { remoteGatewayBaseUrl } from '@/lib/env-schema';
 import { isTokenCorrect, readSessionId, safeNextPath, SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from './access';
 import { clientKeyOf, isHttpsRequest } from './client-key';
-import { GatewayError, toErrorResponse } from '@/lib/gateway/errors';
+import { answerError } from '@/lib/http/route';
+import { ApiError } from '@/lib/schema';
 import { readBodyText } from '@/lib/http/body';
 import { sharedRateLimiter } from './rate-limit';
 import { endSession, isSessionActive, saveSession } from './session-store';
@@ -61,7 +62,7 @@ async function readSignIn(request: Request): Promise<{ token: string; next: stri
   try {
     json = JSON.parse(text);
   } catch {
-    throw new GatewayError(400, 'The request body is not valid JSON.', { code: 'invalid_json' });
+    throw new ApiError(400, 'The request body is not valid JSON.', { code: 'invalid_json' });
   }
   const fields = (json ?? {}) as { token?: unknown; next?: unknown };
   return { token: typeof fields.token === 'string' ? fields.token : '', next: safeNextPath(fields.next), isForm };
@@ -87,12 +88,12 @@ export async function signIn(request: Request): Promise<Response> {
   try {
     const env = getEnv();
     const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(`session:${clientKeyOf(request.headers, env.TRUST_PROXY)}`);
-    if (!limit.ok) throw new GatewayError(429, 'Too many sign-in attempts; wait and try again.', { code: 'rate_limit_exceeded', retryAfterSeconds: limit.retryAfterSeconds });
+    if (!limit.ok) throw new ApiError(429, 'Too many sign-in attempts; wait and try again.', { code: 'rate_limit_exceeded', headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
     const { token, next, isForm } = await readSignIn(request);
     const expected = env.PLAYGROUND_ACCESS_TOKEN;
     if (expected && !isTokenCorrect(token, expected)) {
       if (isForm) return redirect(`/login?error=invalid&next=${encodeURIComponent(next)}`);
-      throw new GatewayError(401, 'The access token is not correct.', { param: 'token', code: 'invalid_access_token' });
+      throw new ApiError(401, 'The access token is not correct.', { type: 'authentication_error', param: 'token', code: 'invalid_access_token' });
     }
     const cookie = expected ? cookieHeader(request, await openSession(expected), SESSION_TTL_SECONDS) : undefined;
     if (isForm) return redirect(next, cookie);
@@ -100,7 +101,7 @@ export async function signIn(request: Request): Promise<Response> {
     if (cookie) headers.set('Set-Cookie', cookie);
     return Response.json({ authenticated: true, access_token_required: !!expected }, { headers });
   } catch (error) {
-    return toErrorResponse(error, 'session');
+    return answerError(error, 'POST /api/session');
   }
 }
 
@@ -112,6 +113,6 @@ export async function signOut(request: Request): Promise<Response> {
     if (sessionId) await endSession(await getDb(), sessionId);
     return Response.json({ authenticated: false }, { headers: { 'Set-Cookie': cookieHeader(request, '', 0), 'Cache-Control': 'no-store' } });
   } catch (error) {
-    return toErrorResponse(error, 'session');
+    return answerError(error, 'POST /api/session');
   }
 }

@@ -1,9 +1,9 @@
 // The proxy functions behind app/api/responses/** and app/api/models: guard, one gateway call, relay.
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { getEnv } from '@/lib/env';
 import type { Env } from '@/lib/env-schema';
-import { GatewayError, toErrorResponse } from './errors';
+import { answerError } from '@/lib/http/route';
+import { ApiError } from '@/lib/schema';
 import { assertResponseId, pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf, type CreateRequest } from './inbound';
 import { clientKeyOf } from '@/lib/auth/client-key';
 import { sharedRateLimiter } from '@/lib/auth/rate-limit';
@@ -29,15 +29,14 @@ interface ProxyCall {
 }
 
 async function runProxied(request: Request, work: (call: ProxyCall) => Promise<Response>): Promise<Response> {
-  const requestId = randomUUID();
   try {
     const env = getEnv();
     const clientKey = clientKeyOf(request.headers, env.TRUST_PROXY);
     const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(clientKey);
     if (!limit.ok) {
-      throw new GatewayError(429, `Too many requests from this client: at most ${env.PROXY_RATE_LIMIT_PER_MINUTE} per minute (PROXY_RATE_LIMIT_PER_MINUTE).`, {
+      throw new ApiError(429, `Too many requests from this client: at most ${env.PROXY_RATE_LIMIT_PER_MINUTE} per minute (PROXY_RATE_LIMIT_PER_MINUTE).`, {
         code: 'rate_limit_exceeded',
-        retryAfterSeconds: limit.retryAfterSeconds,
+        headers: { 'Retry-After': String(limit.retryAfterSeconds) },
       });
     }
     const onBehalfOf = readOnBehalfOf(request);
@@ -54,7 +53,7 @@ async function runProxied(request: Request, work: (call: ProxyCall) => Promise<R
       callGateway(path, { ...init, onBehalfOf, apiKey, signal });
     return await work({ env, clientKey, onBehalfOf, relayContext, send });
   } catch (error) {
-    return toErrorResponse(error, requestId);
+    return answerError(error, `${request.method} ${new URL(request.url).pathname}`);
   }
 }
 
@@ -67,9 +66,9 @@ async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work:
   const max = call.env.PROXY_MAX_CONCURRENT_STREAMS;
   const release = sharedStreamLimiter(max).acquire(call.clientKey);
   if (!release) {
-    throw new GatewayError(429, `Too many streams open from this client: at most ${max} at once (PROXY_MAX_CONCURRENT_STREAMS); wait for one to finish.`, {
+    throw new ApiError(429, `Too many streams open from this client: at most ${max} at once (PROXY_MAX_CONCURRENT_STREAMS); wait for one to finish.`, {
       code: 'too_many_streams',
-      retryAfterSeconds: 1,
+      headers: { 'Retry-After': '1' },
     });
   }
   try {
@@ -199,7 +198,7 @@ export function proxyListModels(request: Request): Promise<Response> {
     if (!upstream.ok) return relayError(upstream, relayContext);
     const listed = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
     if (!listed || typeof listed !== 'object' || !Array.isArray(listed.data)) {
-      throw new GatewayError(502, `The gateway at ${relayContext.host} answered GET /models with something that is not a model list.`, { code: 'bad_gateway_reply' });
+      throw new ApiError(502, `The gateway at ${relayContext.host} answered GET /models with something that is not a model list.`, { code: 'bad_gateway_reply' });
     }
     return Response.json({ ...listed, fallback: false, allow_browser_keys: allowBrowserKeys }, { headers: { 'Cache-Control': 'no-store' } });
   });

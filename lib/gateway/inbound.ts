@@ -1,21 +1,11 @@
 // Reads what the browser sent: size-limited body, JSON, the create schema, X-On-Behalf-Of and an opt-in browser key.
 import 'server-only';
 import type { Env } from '@/lib/env-schema';
-import { parseCreateResponseBody, parseOnBehalfOf, type ApiErrorBody } from '@/lib/schema';
 import { readBodyText } from '@/lib/http/body';
-import { GatewayError } from './errors';
+import { ApiError, parseCreateResponseBody, parseOnBehalfOf } from '@/lib/schema';
 
 export const BROWSER_KEY_HEADER = 'x-gateway-api-key';
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;
-
-function toGatewayError(body: ApiErrorBody, fallbackMessage: string, fallbackParam: string | null): GatewayError {
-  const error = (body as { error?: { message?: unknown; type?: unknown; param?: unknown; code?: unknown } }).error ?? {};
-  return new GatewayError(400, typeof error.message === 'string' ? error.message : fallbackMessage, {
-    type: typeof error.type === 'string' ? error.type : 'invalid_request_error',
-    param: typeof error.param === 'string' ? error.param : fallbackParam,
-    code: typeof error.code === 'string' ? error.code : null,
-  });
-}
 
 export interface CreateRequest {
   /** The original body text, forwarded untouched (unknown fields included). */
@@ -31,10 +21,10 @@ export async function readCreateRequest(request: Request, env: Env): Promise<Cre
   try {
     json = JSON.parse(text);
   } catch {
-    throw new GatewayError(400, 'The request body is not valid JSON.', { code: 'invalid_json' });
+    throw new ApiError(400, 'The request body is not valid JSON.', { code: 'invalid_json' });
   }
   const parsed = parseCreateResponseBody(json);
-  if (!parsed.ok) throw toGatewayError(parsed.error, 'The request body does not match the create schema.', null);
+  if (!parsed.ok) throw ApiError.fromBody(400, parsed.error);
   return { text, json: json as Record<string, unknown> };
 }
 
@@ -44,16 +34,15 @@ export function readOnBehalfOf(request: Request): string | null {
   if (raw === null) return null;
   // A header sent twice reaches us joined as "alice, bob"; forwarding that would act for a user nobody named.
   if (raw.includes(', ')) {
-    throw new GatewayError(400, 'The X-On-Behalf-Of header holds ", ", which is how a header sent more than once arrives (joined as "alice, bob"); send it once, with one user id.', {
+    throw new ApiError(400, 'The X-On-Behalf-Of header holds ", ", which is how a header sent more than once arrives (joined as "alice, bob"); send it once, with one user id.', {
       param: 'X-On-Behalf-Of',
       code: 'repeated_header',
     });
   }
   const parsed = parseOnBehalfOf(raw);
   if (!parsed.ok) {
-    const error = toGatewayError(parsed.error, 'The X-On-Behalf-Of header is invalid.', 'X-On-Behalf-Of');
-    const message = /x-on-behalf-of/i.test(error.message) ? error.message : `X-On-Behalf-Of header: ${error.message}`;
-    throw new GatewayError(400, message, { type: error.type, param: 'X-On-Behalf-Of', code: error.code ?? 'invalid_on_behalf_of' });
+    const { message, type, code } = parsed.error.error;
+    throw new ApiError(400, /x-on-behalf-of/i.test(message) ? message : `X-On-Behalf-Of header: ${message}`, { type, param: 'X-On-Behalf-Of', code: code ?? 'invalid_on_behalf_of' });
   }
   return parsed.value === null ? null : raw;
 }
@@ -65,7 +54,7 @@ export function readBrowserKey(request: Request, env: Env): string | null {
 }
 
 export function assertResponseId(id: string): string {
-  if (!ID_PATTERN.test(id)) throw new GatewayError(400, 'The response id may only contain letters, digits, "_" and "-".', { param: 'id', code: 'invalid_id' });
+  if (!ID_PATTERN.test(id)) throw new ApiError(400, 'The response id may only contain letters, digits, "_" and "-".', { param: 'id', code: 'invalid_id' });
   return id;
 }
 

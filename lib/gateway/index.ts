@@ -2,5 +2,4 @@
 import 'server-only';
 
 export { callGateway, type CallGatewayInit } from './upstream';
-export { GatewayError, type ErrorEnvelope } from './errors';
 export { proxyCancelResponse, proxyCreateResponse, proxyDeleteResponse, proxyGetResponse, proxyListInputItems, proxyListModels, FALLBACK_MODELS } from './handlers';

@@ -1,6 +1,6 @@
 // Turns a gateway reply into our reply: errors passed through (scrubbed), JSON relayed, SSE piped unbuffered.
 import 'server-only';
-import { GatewayError } from './errors';
+import { ApiError, toErrorBody } from '@/lib/schema';
 import { scrubSecrets } from './scrub';
 import { passThroughSse, type SseObserver } from './sse-passthrough';
 
@@ -22,6 +22,7 @@ function copyHeaders(upstream: Response, extra: Record<string, string>): Headers
   return headers;
 }
 
+/** Loose on purpose: a gateway envelope with a message passes through as it came, whatever else it lacks or adds. */
 function isErrorEnvelope(value: unknown): boolean {
   const error = (value as { error?: unknown } | null)?.error;
   return !!error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string';
@@ -31,7 +32,7 @@ function isErrorEnvelope(value: unknown): boolean {
 export async function relayError(upstream: Response, context: RelayContext): Promise<Response> {
   const text = scrubSecrets(await upstream.text().catch(() => ''), context.secrets);
   if (upstream.status < 400) {
-    throw new GatewayError(502, `The gateway at ${context.host} answered ${upstream.status} (a redirect), which the playground does not follow.`, {
+    throw new ApiError(502, `The gateway at ${context.host} answered ${upstream.status} (a redirect), which the playground does not follow.`, {
       code: 'gateway_redirect',
     });
   }
@@ -45,7 +46,7 @@ export async function relayError(upstream: Response, context: RelayContext): Pro
   if (isErrorEnvelope(parsed)) return new Response(text, { status: upstream.status, headers });
   const snippet = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
   const message = `The gateway at ${context.host} answered ${upstream.status}${snippet ? `: ${snippet}` : ' with an empty body'}.`;
-  const envelope = { error: { message, type: upstream.status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: 'upstream_error' } };
+  const envelope = toErrorBody(new ApiError(upstream.status, message, { type: upstream.status >= 500 ? 'server_error' : 'invalid_request_error', code: 'upstream_error' }));
   return new Response(JSON.stringify(envelope), { status: upstream.status, headers });
 }
 
@@ -64,7 +65,7 @@ export async function relay(upstream: Response, context: RelayContext, hooks: Re
     return new Response(body, { status: upstream.status, headers });
   }
   const raw = await upstream.text().catch(() => {
-    throw new GatewayError(502, `The connection to the gateway at ${context.host} broke while its answer was being read.`, { code: 'gateway_unreachable' });
+    throw new ApiError(502, `The connection to the gateway at ${context.host} broke while its answer was being read.`, { code: 'gateway_unreachable' });
   });
   const text = scrubSecrets(raw, context.secrets);
   let value: unknown = null;
@@ -72,7 +73,7 @@ export async function relay(upstream: Response, context: RelayContext, hooks: Re
     value = text === '' ? null : JSON.parse(text);
   } catch {
     // A success the browser cannot read is the gateway's fault, not a 200 with a broken body.
-    throw new GatewayError(502, `The gateway at ${context.host} answered ${upstream.status} with a body that is not JSON${contentType ? ` (${contentType})` : ''}.`, {
+    throw new ApiError(502, `The gateway at ${context.host} answered ${upstream.status} with a body that is not JSON${contentType ? ` (${contentType})` : ''}.`, {
       code: 'bad_gateway_reply',
     });
   }

@@ -4,7 +4,7 @@ import { getInstallKey, isProtected, proxyKeyForMountedGateway } from '@/lib/aut
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { internalOrigin, type Env } from '@/lib/env-schema';
-import { GatewayError } from './errors';
+import { ApiError } from '@/lib/schema';
 import { scrubStream } from './scrub';
 
 export interface CallGatewayInit {
@@ -70,7 +70,7 @@ function withoutSecrets(response: Response, secrets: readonly string[]): Respons
 
 /**
  * Sends one request to `{gateway}/api/v1/llm{path}`. Resolves with the gateway's response whatever its
- * status; throws GatewayError 502 when the gateway cannot be reached and 504 when no response headers
+ * status; throws ApiError 502 when the gateway cannot be reached and 504 when no response headers
  * arrive within GATEWAY_TIMEOUT_MS. The caller's signal aborts the request (and its body) at any time.
  */
 export async function callGateway(path: string, init: CallGatewayInit = {}): Promise<Response> {
@@ -94,13 +94,13 @@ export async function callGateway(path: string, init: CallGatewayInit = {}): Pro
     const response = await fetch(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' });
     return withoutSecrets(response, knownSecrets(env, [bearer, init.apiKey]));
   } catch (error) {
-    if (init.signal?.aborted) throw new GatewayError(499, 'The browser closed the request before the gateway answered.', { code: 'client_closed_request' });
+    if (init.signal?.aborted) throw new ApiError(499, 'The browser closed the request before the gateway answered.', { code: 'client_closed_request' });
     if (timeout.signal.aborted) {
-      throw new GatewayError(504, `The gateway at ${target.host} sent no response within ${env.GATEWAY_TIMEOUT_MS} ms (GATEWAY_TIMEOUT_MS).`, {
+      throw new ApiError(504, `The gateway at ${target.host} sent no response within ${env.GATEWAY_TIMEOUT_MS} ms (GATEWAY_TIMEOUT_MS).`, {
         code: 'gateway_timeout',
       });
     }
-    throw new GatewayError(502, `The gateway at ${target.host} is unreachable (${describeCause(error)}).`, { code: 'gateway_unreachable' });
+    throw new ApiError(502, `The gateway at ${target.host} is unreachable (${describeCause(error)}).`, { code: 'gateway_unreachable' });
   } finally {
     clearTimeout(timer);
   }

@@ -1,9 +1,9 @@
 // Reads a request body as text within a byte limit (by Content-Length and by counting while reading).
 import 'server-only';
-import { GatewayError } from '@/lib/gateway/errors';
+import { ApiError } from '@/lib/schema/errors';
 
-function tooLarge(limitBytes: number): GatewayError {
-  return new GatewayError(413, `The request body is larger than ${limitBytes} bytes (PROXY_BODY_LIMIT_BYTES).`, { code: 'request_too_large' });
+function tooLarge(limitBytes: number): ApiError {
+  return new ApiError(413, `The request body is larger than ${limitBytes} bytes (PROXY_BODY_LIMIT_BYTES).`, { code: 'request_too_large' });
 }
 
 /** The body as text, refusing more than limitBytes both by Content-Length and by counting while reading. */

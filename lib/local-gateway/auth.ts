@@ -1,7 +1,7 @@
 // Bearer-key check and the owner scope (API key, X-On-Behalf-Of) every stored response belongs to.
 import { timingSafeEqual } from 'node:crypto';
 import { parseOnBehalfOf } from '@/lib/schema';
-import { GatewayError } from './errors';
+import { ApiError } from '@/lib/schema/errors';
 import { hashOwner } from './ids';
 
 export interface Caller {
@@ -22,15 +22,15 @@ export function authenticate(request: Request, apiKeys: readonly string[]): Call
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
   if (!match?.[1]) {
-    throw new GatewayError(401, 'You did not provide an API key. Send it in the Authorization header as "Bearer <API key>".', {
+    throw new ApiError(401, 'You did not provide an API key. Send it in the Authorization header as "Bearer <API key>".', {
       code: 'invalid_api_key',
     });
   }
   const key = match[1].trim();
   if (!apiKeys.some((expected) => sameKey(key, expected))) {
-    throw new GatewayError(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
+    throw new ApiError(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
   }
   const onBehalfOf = parseOnBehalfOf(request.headers.get('x-on-behalf-of'));
-  if (!onBehalfOf.ok) throw GatewayError.fromEnvelope(400, onBehalfOf.error);
+  if (!onBehalfOf.ok) throw ApiError.fromBody(400, onBehalfOf.error);
   return { ownerKey: hashOwner(key, onBehalfOf.value), onBehalfOf: onBehalfOf.value, keyId: hashOwner(key, null) };
 }

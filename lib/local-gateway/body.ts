@@ -1,10 +1,10 @@
 // Reading a create body within the gateway's size limit, whatever server mounts it (node:http or the Next route).
-import { GatewayError } from './errors';
+import { ApiError } from '@/lib/schema/errors';
 
 export const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
-export function bodyTooLarge(): GatewayError {
-  return new GatewayError(413, `Request body too large: at most ${MAX_BODY_BYTES} bytes.`, { code: 'request_too_large' });
+export function bodyTooLarge(): ApiError {
+  return new ApiError(413, `Request body too large: at most ${MAX_BODY_BYTES} bytes.`, { code: 'request_too_large' });
 }
 
 /** The body as text, or 413 as soon as it passes MAX_BODY_BYTES (declared or streamed). */

@@ -2,7 +2,8 @@
 import type { Db } from '@/lib/db/open';
 import { countItemTokens, countTokens } from './agent';
 import type { ContextItem, JsonObject } from './agent/contract';
-import { badRequest, type GatewayError } from './errors';
+import type { ApiError } from '@/lib/schema/errors';
+import { badRequest } from './errors';
 import { hashText, makeItemId } from './ids';
 import { findResponse, findStoredItem, NON_TERMINAL } from './store';
 
@@ -41,7 +42,7 @@ export async function resolveItemReferences(db: Db, items: ContextItem[], ownerK
 }
 
 /** Why a chain cannot be continued: names the id the caller sent and, when different, the turn of its chain at fault. */
-function chainError(previousId: string, cursor: string, problem: string, code: string): GatewayError {
+function chainError(previousId: string, cursor: string, problem: string, code: string): ApiError {
   const subject = cursor === previousId ? `Previous response with id '${previousId}'` : `Previous response with id '${previousId}' cannot be continued: the earlier turn '${cursor}' of its chain`;
   return badRequest(`${subject} ${problem}`, 'previous_response_id', code);
 }

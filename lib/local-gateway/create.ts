@@ -5,7 +5,8 @@ import type { ContextItem, TurnPlan } from './agent/contract';
 import type { Caller } from './auth';
 import { assertToolOutputs, fitContext, loadChain, normalizeInput, resolveItemReferences, type FittedContext } from './context';
 import { readBodyText } from './body';
-import { badRequest, GatewayError, jsonResponse } from './errors';
+import { ApiError } from '@/lib/schema/errors';
+import { badRequest, jsonResponse } from './errors';
 import { makeId } from './ids';
 import { resolvePrompt, type ResolvedPrompt } from './prompts';
 import { redactCredentials } from './redact';
@@ -26,14 +27,14 @@ async function readBody(request: Request): Promise<CreateResponseBody> {
   try {
     parsed = JSON.parse(await readBodyText(request));
   } catch (error) {
-    if (error instanceof GatewayError) throw error;
+    if (error instanceof ApiError) throw error;
     throw badRequest('We could not parse the JSON body of your request. Send a valid JSON object.', null, 'invalid_json');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('The request body must be a JSON object.', null, 'invalid_type');
   const unknown = Object.keys(parsed).find((key) => !KNOWN_PARAMETERS.has(key));
   if (unknown !== undefined) throw badRequest(`Unknown parameter: '${unknown}'.`, unknown, 'unknown_parameter');
   const result = parseCreateResponseBody(parsed);
-  if (!result.ok) throw GatewayError.fromEnvelope(400, result.error);
+  if (!result.ok) throw ApiError.fromBody(400, result.error);
   return result.data;
 }
 
@@ -57,14 +58,14 @@ async function settleLiveRun(runtime: GatewayRuntime, id: string): Promise<void>
   if (run && isTerminalStatus(run.snapshot.status)) await run.flush();
 }
 
-function faultError(plan: TurnPlan): GatewayError | null {
+function faultError(plan: TurnPlan): ApiError | null {
   const fault = plan.fault;
   if (fault?.kind !== 'http') return null;
   if (fault.status === 429) {
     const headers: Record<string, string> = fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
-    return new GatewayError(429, fault.message, { type: 'rate_limit_error', code: 'rate_limit_exceeded', headers });
+    return new ApiError(429, fault.message, { type: 'rate_limit_error', code: 'rate_limit_exceeded', headers });
   }
-  return new GatewayError(500, fault.message, { type: 'server_error', code: 'server_error' });
+  return new ApiError(500, fault.message, { type: 'server_error', code: 'server_error' });
 }
 
 function partialImagesOf(body: CreateResponseBody): number {

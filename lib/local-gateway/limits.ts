@@ -1,5 +1,5 @@
 // The gateway's own limits per API key: requests per minute and concurrent streams (429 with Retry-After beyond).
-import { GatewayError } from './errors';
+import { ApiError } from '@/lib/schema/errors';
 
 const WINDOW_MS = 60_000;
 const MAX_TRACKED_KEYS = 10_000;
@@ -11,8 +11,8 @@ export interface GatewayLimits {
   openStream(keyId: string): () => void;
 }
 
-function tooMany(message: string, retryAfterSeconds: number): GatewayError {
-  return new GatewayError(429, message, { type: 'rate_limit_error', code: 'rate_limit_exceeded', headers: { 'retry-after': String(retryAfterSeconds) } });
+function tooMany(message: string, retryAfterSeconds: number): ApiError {
+  return new ApiError(429, message, { type: 'rate_limit_error', code: 'rate_limit_exceeded', headers: { 'retry-after': String(retryAfterSeconds) } });
 }
 
 /** Limits of 0 or undefined are off. */

@@ -4,7 +4,8 @@ import { getInstallKey, isProtected, mountedGatewayKeys } from '@/lib/auth/local
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { publicOrigin } from '@/lib/env-schema';
-import { errorResponse, GatewayError } from './errors';
+import { ApiError } from '@/lib/schema/errors';
+import { errorResponse } from './errors';
 import { createLocalGateway, type LocalGateway } from './index';
 import { makeRequestId } from './router';
 
@@ -39,7 +40,7 @@ function getLocalGateway(): Promise<LocalGateway> {
 export async function handleLocalGatewayRequest(request: Request): Promise<Response> {
   if (getEnv().GATEWAY_BASE_URL) {
     const response = errorResponse(
-      new GatewayError(404, 'The local gateway is off because GATEWAY_BASE_URL is set; send requests to that gateway instead.', { code: 'local_gateway_disabled' }),
+      new ApiError(404, 'The local gateway is off because GATEWAY_BASE_URL is set; send requests to that gateway instead.', { code: 'local_gateway_disabled' }),
     );
     response.headers.set('x-request-id', makeRequestId());
     return response;

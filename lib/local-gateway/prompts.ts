@@ -1,4 +1,5 @@
 // Built-in versioned prompt templates and their {{variable}} substitution (the request's `prompt`).
+import { zodPathToParam } from '@/lib/schema/param';
 import { badRequest } from './errors';
 
 interface PromptTemplate {
@@ -58,14 +59,14 @@ export function resolvePrompt(prompt: { id: string; version?: string | null; var
   const variables = prompt.variables ?? {};
   for (const name of Object.keys(variables)) {
     if (variableText(variables[name]) === null) {
-      throw badRequest(`Prompt variable '${name}' must be a string or an input_text, input_image or input_file part.`, `prompt.variables.${name}`);
+      throw badRequest(`Prompt variable '${name}' must be a string or an input_text, input_image or input_file part.`, zodPathToParam(['prompt', 'variables', name]));
     }
     if (!template.variables.includes(name)) {
-      throw badRequest(`Prompt '${prompt.id}' version '${version}' has no variable '${name}'. Variables: ${template.variables.join(', ')}.`, `prompt.variables.${name}`);
+      throw badRequest(`Prompt '${prompt.id}' version '${version}' has no variable '${name}'. Variables: ${template.variables.join(', ')}.`, zodPathToParam(['prompt', 'variables', name]));
     }
   }
   for (const name of template.variables) {
-    if (!(name in variables)) throw badRequest(`Missing prompt variable '${name}' for prompt '${prompt.id}'.`, `prompt.variables.${name}`);
+    if (!(name in variables)) throw badRequest(`Missing prompt variable '${name}' for prompt '${prompt.id}'.`, zodPathToParam(['prompt', 'variables', name]));
   }
   const instructions = template.instructions.replace(/\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g, (_match, name: string) => variableText(variables[name]) ?? '');
   return { instructions, echo: { id: prompt.id, version, variables } };

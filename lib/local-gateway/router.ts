@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { LOCAL_MODELS } from './agent';
 import { authenticate, type Caller } from './auth';
 import { createResponse } from './create';
-import { errorResponse, GatewayError, jsonResponse } from './errors';
+import { ApiError } from '@/lib/schema/errors';
+import { errorResponse, jsonResponse } from './errors';
 import type { GatewayRuntime } from './runtime';
 import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from './stored';
 
@@ -16,8 +17,8 @@ function listModels(): Response {
   });
 }
 
-function methodNotAllowed(allowed: string[]): GatewayError {
-  return new GatewayError(405, `Method not allowed here; use ${allowed.join(' or ')}.`, { code: 'method_not_allowed', headers: { allow: allowed.join(', ') } });
+function methodNotAllowed(allowed: string[]): ApiError {
+  return new ApiError(405, `Method not allowed here; use ${allowed.join(' or ')}.`, { code: 'method_not_allowed', headers: { allow: allowed.join(', ') } });
 }
 
 /** The caller, authenticated and counted against its key's request limit. */
@@ -33,7 +34,7 @@ async function dispatch(runtime: GatewayRuntime, request: Request): Promise<Resp
   const segments = (at >= 0 ? pathname.slice(at + BASE_PATH.length) : pathname).split('/').filter(Boolean).map(decodeURIComponent);
   const method = request.method.toUpperCase();
   const [resource, id, action, ...rest] = segments;
-  const notFound = new GatewayError(404, `Unknown route ${method} ${BASE_PATH}/${segments.join('/')}.`, { code: 'not_found' });
+  const notFound = new ApiError(404, `Unknown route ${method} ${BASE_PATH}/${segments.join('/')}.`, { code: 'not_found' });
   if (rest.length > 0) throw notFound;
 
   if (resource === 'models' && id === undefined) {
@@ -71,9 +72,9 @@ async function answer(runtime: GatewayRuntime, request: Request, requestId: stri
   try {
     return await dispatch(runtime, request);
   } catch (error) {
-    if (error instanceof GatewayError) return errorResponse(error);
+    if (error instanceof ApiError) return errorResponse(error);
     console.error(`local gateway: ${request.method} failed (request ${requestId}): ${(error as Error).message}`);
-    return errorResponse(new GatewayError(500, `The local gateway failed to handle the request (request id ${requestId}).`, { code: 'server_error' }));
+    return errorResponse(new ApiError(500, `The local gateway failed to handle the request (request id ${requestId}).`, { code: 'server_error' }));
   }
 }
 

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@/lib/db/open';
 import { LOCAL_GATEWAY_DEV_KEY } from '@/lib/env-schema';
 import { bodyTooLarge, MAX_BODY_BYTES } from './body';
-import { errorResponse, GatewayError } from './errors';
+import { ApiError } from '@/lib/schema/errors';
+import { errorResponse } from './errors';
 import { createLocalGateway, type LocalGateway } from './index';
 import { makeRequestId } from './router';
 
@@ -118,7 +119,7 @@ async function serve(gateway: LocalGateway, req: http.IncomingMessage, res: http
     const tooLarge = read.reason === 'too_large';
     const error = tooLarge
       ? bodyTooLarge()
-      : new GatewayError(400, 'Could not read the request body.', { code: 'invalid_body' });
+      : new ApiError(400, 'Could not read the request body.', { code: 'invalid_body' });
     res.shouldKeepAlive = false;
     await writeResponse(res, errorResponse(error), makeRequestId());
     return;

@@ -1,5 +1,5 @@
 // Parsing entry points for the create body: one error envelope for routes, every issue for the form.
-import { makeApiError, type ApiErrorBody } from './errors';
+import { toErrorBody, type ApiErrorBody } from './errors';
 import { formatZodIssues, type SchemaIssue } from './issues';
 import { createResponseBodySchema, type CreateResponseBody } from './request';
 
@@ -13,13 +13,5 @@ export function listCreateResponseBodyIssues(body: unknown): SchemaIssue[] {
 export function parseCreateResponseBody(body: unknown): ParseCreateResponseBodyResult {
   const result = createResponseBodySchema.safeParse(body);
   if (result.success) return { ok: true, data: result.data };
-  const first = formatZodIssues(result.error.issues, body)[0] ?? {
-    param: null,
-    code: 'invalid_value',
-    message: 'The request body is invalid.',
-  };
-  return {
-    ok: false,
-    error: makeApiError(first.message, { type: 'invalid_request_error', param: first.param === '' ? null : first.param, code: first.code }),
-  };
+  return { ok: false, error: toErrorBody(result.error, body) };
 }

@@ -1,5 +1,8 @@
-// The error envelope shared by our routes and the gateway, and the zod-path to protocol-param rendering.
+// The one error envelope `{"error": {message, type, param, code}}`: its schema, the typed ApiError, and the only builder of the envelope.
 import { z } from 'zod';
+import { formatZodIssues } from './issues';
+
+export { zodPathToParam } from './param';
 
 export const apiErrorSchema = z.looseObject({
   message: z.string(),
@@ -10,36 +13,92 @@ export const apiErrorSchema = z.looseObject({
 
 export const apiErrorBodySchema = z.looseObject({ error: apiErrorSchema });
 
-export type ApiError = z.infer<typeof apiErrorSchema>;
+/** What the readers accept: any envelope with a message (gateways omit fields at times). */
+const errorReplySchema = z.object({
+  error: z.object({ message: z.string(), type: z.string().optional().catch(undefined), param: z.string().nullish().catch(null), code: z.string().nullish().catch(null) }),
+});
+
+export type ApiErrorFields = z.infer<typeof apiErrorSchema>;
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
-export function makeApiError(
-  message: string,
-  options: { type?: string; param?: string | null; code?: string | null } = {},
-): ApiErrorBody {
-  return {
-    error: {
-      message,
-      type: options.type ?? 'invalid_request_error',
-      param: options.param ?? null,
-      code: options.code ?? null,
-    },
-  };
+export interface ApiErrorOptions {
+  type?: string;
+  param?: string | null;
+  code?: string | null;
+  /** Extra reply headers, such as Retry-After or Allow. */
+  headers?: Record<string, string>;
 }
 
-const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+/** The category the protocol uses for a status when the thrower names none (400/401/404 are all invalid_request_error there). */
+export function defaultErrorType(status: number): string {
+  if (status === 429) return 'rate_limit_error';
+  if (status >= 500) return 'server_error';
+  return 'invalid_request_error';
+}
 
-/** Renders ['tools', 2, 'parameters'] as `tools[2].parameters`; odd keys are quoted so the path stays unambiguous. */
-export function zodPathToParam(path: ReadonlyArray<PropertyKey>): string {
-  let param = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') {
-      param += `[${segment}]`;
-      continue;
-    }
-    const key = typeof segment === 'symbol' ? (segment.description ?? '') : segment;
-    if (PLAIN_KEY.test(key)) param += param === '' ? key : `.${key}`;
-    else param += `[${JSON.stringify(key)}]`;
+/** A failure with an HTTP status and the envelope's fields; thrown by route functions and the gateways, read back by the browser's fetcher. */
+export class ApiError extends Error {
+  readonly type: string;
+  readonly param: string | null;
+  readonly code: string | null;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly status: number,
+    message: string,
+    options: ApiErrorOptions = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.type = options.type ?? defaultErrorType(status);
+    this.param = options.param ?? null;
+    this.code = options.code ?? null;
+    this.headers = options.headers ?? {};
   }
-  return param;
+
+  /** The error an envelope describes (a gateway's, a schema check's, or one read back from our own routes). */
+  static fromBody(status: number, body: ApiErrorBody, headers?: Record<string, string>): ApiError {
+    const { message, type, param, code } = body.error;
+    return new ApiError(status, message, { type, param, code, headers });
+  }
+
+  /** An error reply read back (ours or a gateway's): its envelope when it has one with a message, else null. Missing fields take their defaults. */
+  static fromReply(status: number, body: unknown): ApiError | null {
+    const parsed = errorReplySchema.safeParse(body);
+    if (!parsed.success) return null;
+    const { message, type, param, code } = parsed.data.error;
+    return new ApiError(status, message, { type, param, code });
+  }
+
+  /** The first issue of a failed schema check as a 400 naming the field; `input` (the checked value) makes the message say what was wrong with it. */
+  static fromZod(error: z.ZodError, input?: unknown): ApiError {
+    const issue = formatZodIssues(error.issues, input)[0];
+    if (!issue) return new ApiError(400, 'The request is invalid.', { code: 'invalid_value' });
+    return new ApiError(400, issue.message, { param: issue.param === '' ? null : issue.param, code: issue.code });
+  }
+}
+
+/** The only place the envelope is built: from an ApiError, or from a ZodError (a 400 naming the field as `tools[2].x`). */
+export function toErrorBody(error: ApiError | z.ZodError, input?: unknown): ApiErrorBody {
+  const apiError = error instanceof ApiError ? error : ApiError.fromZod(error, input);
+  return { error: { message: apiError.message, type: apiError.type, param: apiError.param, code: apiError.code } };
+}
+
+/** Shorthand for an envelope without a status, for results that carry it (header checks, form validation). */
+export function makeApiError(message: string, options: Omit<ApiErrorOptions, 'headers'> = {}): ApiErrorBody {
+  return toErrorBody(new ApiError(400, message, options));
+}
+
+/** The JSON reply for an error: status, envelope, `Cache-Control: no-store` and the error's own headers. */
+export function toErrorResponse(error: ApiError | z.ZodError, input?: unknown): Response {
+  const apiError = error instanceof ApiError ? error : ApiError.fromZod(error, input);
+  const headers = new Headers({ 'Cache-Control': 'no-store', ...apiError.headers });
+  return Response.json(toErrorBody(apiError), { status: apiError.status, headers });
+}
+
+/** Parses `value` or throws the 400 ApiError naming the first failing field. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw ApiError.fromZod(result.error, value);
+  return result.data;
 }

@@ -1,6 +1,6 @@
 // Public surface of the wire schemas, shared by the request form, the proxy routes and the local gateway.
 export * from './constants';
-export { apiErrorSchema, apiErrorBodySchema, makeApiError, zodPathToParam, type ApiError, type ApiErrorBody } from './errors';
+export { ApiError, apiErrorSchema, apiErrorBodySchema, defaultErrorType, makeApiError, parseOrThrow, toErrorBody, toErrorResponse, zodPathToParam, type ApiErrorBody, type ApiErrorFields, type ApiErrorOptions } from './errors';
 export { integerInRange, decimalInRange, httpUrlSchema, imageUrlSchema, isHttpUrl, objectJsonSchemaSchema } from './fields';
 export * from './tools';
 export * from './input';

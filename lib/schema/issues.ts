@@ -1,6 +1,6 @@
 // Turns zod issues into protocol-style errors: a param path, a message naming field and allowed values, and a code.
 import type { z } from 'zod';
-import { zodPathToParam } from './errors';
+import { zodPathToParam } from './param';
 import type { IssueParams } from './fields';
 
 export type SchemaIssue = { param: string; message: string; code: string };

@@ -1,8 +1,9 @@
 // The capture receiver: limit, read the raw bytes, verify, store every delivery before answering, feed jobs from valid ones.
 import 'server-only';
 import type { Db } from '@/lib/db/open';
-import { errorResponse } from '@/lib/jobs/api-error';
 import { applyJobStatus } from '@/lib/jobs/store';
+import { withRoute } from '@/lib/http/route';
+import { ApiError } from '@/lib/schema';
 import { getCapture } from './captures';
 import { insertDelivery } from './deliveries';
 import { readDeliveryEvent } from './event';
@@ -49,26 +50,26 @@ function storedHeaders(headers: HeaderMap): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, REDACTED_HEADERS.test(name) ? '[redacted]' : value]));
 }
 
-function tooLarge(): Response {
-  return errorResponse(413, `A delivery may carry at most ${MAX_DELIVERY_BYTES} bytes; it was not stored.`, { code: 'body_too_large' });
+function tooLarge(): ApiError {
+  return new ApiError(413, `A delivery may carry at most ${MAX_DELIVERY_BYTES} bytes; it was not stored.`, { code: 'body_too_large' });
 }
 
-export async function receiveDelivery(db: Db, captureId: string, request: Request, options: ReceiveOptions = {}): Promise<Response> {
+/** POST /api/webhooks/{id}: every refusal is an error reply (the sender sees it), so this answers its own throws. */
+export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: Db, captureId: string, request: Request, options: ReceiveOptions = {}): Promise<Response> => {
   const limiter = options.limiter ?? (holder.__playgroundCaptureLimiter ??= new CaptureRateLimiter());
   const decision = limiter.take(captureId);
   if (!decision.isAllowed) {
-    return errorResponse(429, 'Too many deliveries to this capture; this one was not stored.', {
+    throw new ApiError(429, 'Too many deliveries to this capture; this one was not stored.', {
       code: 'rate_limit_exceeded',
-      type: 'rate_limit_error',
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },
     });
   }
   const declaredLength = Number(request.headers.get('content-length') ?? '0');
-  if (declaredLength > MAX_DELIVERY_BYTES) return tooLarge();
+  if (declaredLength > MAX_DELIVERY_BYTES) throw tooLarge();
   const capture = await getCapture(db, captureId);
-  if (!capture) return errorResponse(404, `No webhook capture ${captureId}.`, { code: 'capture_not_found' });
+  if (!capture) throw new ApiError(404, `No webhook capture ${captureId}.`, { code: 'capture_not_found' });
   const body = await readBodyWithin(request, MAX_DELIVERY_BYTES);
-  if (!body) return tooLarge();
+  if (!body) throw tooLarge();
 
   const receivedAt = options.now?.() ?? new Date();
   const headers = toHeaderMap(request.headers);
@@ -98,10 +99,10 @@ export async function receiveDelivery(db: Db, captureId: string, request: Reques
     return isBodyless ? new Response(null, { status: capture.answerStatus }) : Response.json({ deliveryId: stored.id, scripted: true }, { status: capture.answerStatus });
   }
   if (!explanation.isValid) {
-    return errorResponse(401, 'The webhook signature does not match this capture\'s secret; the delivery was stored.', {
+    throw new ApiError(401, 'The webhook signature does not match this capture\'s secret; the delivery was stored.', {
       param: explanation.header ?? 'X-Webhook-Signature',
       code: 'invalid_signature',
     });
   }
   return Response.json({ deliveryId: stored.id, duplicate: stored.duplicate, encoding: explanation.encoding });
-}
+});

@@ -1,16 +1,17 @@
 // GET /api/history?q=&limit=: sent requests, newest first, searchable by model, text and response id.
 import { getDb } from '@/lib/db';
 import { HISTORY_PAGE_SIZE, searchHistory } from '@/lib/history/store';
-import { makeApiError } from '@/lib/schema';
+import { withRoute } from '@/lib/http/route';
+import { ApiError } from '@/lib/schema';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: Request) {
+export const GET = withRoute('GET /api/history', async (request: Request) => {
   const url = new URL(request.url);
   const limit = Number(url.searchParams.get('limit') ?? HISTORY_PAGE_SIZE);
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-    return Response.json(makeApiError('limit must be a whole number from 1 to 200.', { param: 'limit', code: 'invalid_value' }), { status: 400 });
+    throw new ApiError(400, 'limit must be a whole number from 1 to 200.', { param: 'limit', code: 'invalid_value' });
   }
   const entries = await searchHistory(await getDb(), url.searchParams.get('q') ?? '', limit);
   return Response.json({ object: 'list', data: entries }, { headers: { 'Cache-Control': 'no-store' } });
-}
+});

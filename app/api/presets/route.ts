@@ -1,31 +1,25 @@
 // GET /api/presets lists named presets; PUT {name, body} saves one; DELETE ?name= removes one.
 import { getDb } from '@/lib/db';
+import { readJsonBody, withRoute } from '@/lib/http/route';
 import { deletePreset, listPresets, presetNameSchema, savePreset, savePresetSchema } from '@/lib/presets/store';
-import { makeApiError, zodPathToParam } from '@/lib/schema';
+import { ApiError } from '@/lib/schema';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET() {
-  return Response.json({ object: 'list', data: await listPresets(await getDb()) }, { headers: { 'Cache-Control': 'no-store' } });
-}
+export const GET = withRoute('GET /api/presets', async () =>
+  Response.json({ object: 'list', data: await listPresets(await getDb()) }, { headers: { 'Cache-Control': 'no-store' } }),
+);
 
-export async function PUT(request: Request) {
-  const raw: unknown = await request.json().catch(() => undefined);
-  if (raw === undefined) return Response.json(makeApiError('The body is not valid JSON.', { code: 'invalid_json' }), { status: 400 });
-  const parsed = savePresetSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const param = zodPathToParam(issue?.path ?? []);
-    return Response.json(makeApiError(`Invalid '${param}': ${issue?.message ?? 'invalid value'}.`, { param, code: 'invalid_value' }), { status: 400 });
-  }
-  await savePreset(await getDb(), parsed.data.name, parsed.data.body);
-  return Response.json({ name: parsed.data.name, saved: true });
-}
+export const PUT = withRoute('PUT /api/presets', async (request: Request) => {
+  const { name, body } = await readJsonBody(request, savePresetSchema);
+  await savePreset(await getDb(), name, body);
+  return Response.json({ name, saved: true });
+});
 
-export async function DELETE(request: Request) {
+export const DELETE = withRoute('DELETE /api/presets', async (request: Request) => {
   const name = presetNameSchema.safeParse(new URL(request.url).searchParams.get('name') ?? '');
-  if (!name.success) return Response.json(makeApiError('Give the preset to delete as ?name=.', { param: 'name', code: 'invalid_value' }), { status: 400 });
+  if (!name.success) throw new ApiError(400, 'Give the preset to delete as ?name=.', { param: 'name', code: 'invalid_value' });
   const isDeleted = await deletePreset(await getDb(), name.data);
-  if (!isDeleted) return Response.json(makeApiError(`No preset named '${name.data}'.`, { type: 'not_found_error', param: 'name', code: 'not_found' }), { status: 404 });
+  if (!isDeleted) throw new ApiError(404, `No preset named '${name.data}'.`, { type: 'not_found_error', param: 'name', code: 'not_found' });
   return Response.json({ name: name.data, deleted: true });
-}
+});

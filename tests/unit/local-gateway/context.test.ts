@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countItemTokens } from '@/lib/local-gateway/agent';
 import { assertToolOutputs, fitContext, normalizeInput, PromptCache } from '@/lib/local-gateway/context';
-import { GatewayError } from '@/lib/local-gateway/errors';
+import { ApiError } from '@/lib/schema';
 
 const user = (text: string) => ({ type: 'message', role: 'user', content: [{ type: 'input_text', text }] });
 
@@ -38,8 +38,8 @@ describe('context assembly', () => {
       assertToolOutputs([user('earlier')], [user('hi'), output]);
       expect.unreachable();
     } catch (error) {
-      expect((error as GatewayError).status).toBe(400);
-      expect((error as GatewayError).body.error).toMatchObject({ param: 'input[1].call_id', code: 'tool_call_not_found', message: expect.stringContaining(`No ${callType} found`) });
+      expect((error as ApiError).status).toBe(400);
+      expect(error).toMatchObject({ param: 'input[1].call_id', code: 'tool_call_not_found', message: expect.stringContaining(`No ${callType} found`) });
     }
     const wrongKind = { type: callType === 'function_call' ? 'custom_tool_call' : 'function_call', call_id: 'call_orphan', name: 'f', arguments: '{}', input: '' };
     expect(() => assertToolOutputs([], [wrongKind, output])).toThrow(/No .* found for/);
@@ -57,7 +57,7 @@ describe('context assembly', () => {
       fitContext(items, null, window, 'disabled');
       expect.unreachable();
     } catch (error) {
-      expect((error as GatewayError).body.error.code).toBe('context_length_exceeded');
+      expect((error as ApiError).code).toBe('context_length_exceeded');
     }
   });
 });

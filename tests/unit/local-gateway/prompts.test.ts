@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '@/lib/local-gateway/errors';
+import { ApiError } from '@/lib/schema';
 import { PROMPT_TEMPLATES, resolvePrompt } from '@/lib/local-gateway/prompts';
 
 function paramOf(run: () => unknown): string | null {
   try {
     run();
   } catch (error) {
-    if (error instanceof GatewayError) return error.body.error.param;
+    if (error instanceof ApiError) return error.param;
     throw error;
   }
   return 'no error';

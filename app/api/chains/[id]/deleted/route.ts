@@ -1,10 +1,10 @@
 // Marks a response deleted in the chain index, after the browser deleted it through the proxy.
 import { getDb } from '@/lib/db';
-import { markDeleted, withErrors } from '@/lib/chains/api';
+import { markDeleted } from '@/lib/chains/api';
+import { withRoute } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
-export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  return withErrors('mark deleted', async () => markDeleted(await getDb(), request, id));
-}
+export const POST = withRoute('POST /api/chains/{id}/deleted', async (request: Request, { params }: { params: Promise<{ id: string }> }) =>
+  markDeleted(await getDb(), request, (await params).id),
+);
