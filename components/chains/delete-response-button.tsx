@@ -6,8 +6,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Mono } from '@/components/ui/mono';
-import { onBehalfOfHeaders, readFailure } from '@/lib/chains/http-fetcher';
-import { CHAIN_INDEX_QUERY_KEY } from './use-chain-index';
+import { onBehalfOfHeaders } from '@/lib/chains/http-fetcher';
+import { fetchJson } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
+import { ApiError } from '@/lib/schema/errors';
 
 export function DeleteResponseButton({ id, onBehalfOf, onDeleted }: { id: string; onBehalfOf: string; onDeleted: () => void }) {
   const queryClient = useQueryClient();
@@ -18,22 +20,24 @@ export function DeleteResponseButton({ id, onBehalfOf, onDeleted }: { id: string
   const confirm = async () => {
     setIsBusy(true);
     setError(null);
+    const headers = onBehalfOfHeaders(onBehalfOf);
     try {
-      const headers = onBehalfOfHeaders(onBehalfOf);
-      const reply = await fetch(`/api/responses/${encodeURIComponent(id)}`, { method: 'DELETE', headers });
-      if (!reply.ok) {
-        const failure = await readFailure(reply);
-        setError(`The gateway answered ${failure.status}${failure.message ? `: ${failure.message}` : ''}. Nothing was deleted.`);
-        return;
-      }
-      const marked = await fetch(`/api/chains/${encodeURIComponent(id)}/deleted`, { method: 'POST', headers });
-      if (marked.ok) setIsOpen(false);
-      else setError('Deleted on the gateway, but the chain index could not be marked; the tree may still show it.');
-      await queryClient.invalidateQueries({ queryKey: CHAIN_INDEX_QUERY_KEY });
-      onDeleted();
+      await fetchJson(`/api/responses/${encodeURIComponent(id)}`, { method: 'DELETE', headers });
     } catch (caught) {
-      setError(`Could not reach the playground: ${(caught as Error).message}`);
+      const failure = caught instanceof ApiError ? caught : null;
+      if (failure && failure.status !== 0) setError(`The gateway answered ${failure.status}: ${failure.message}. Nothing was deleted.`);
+      else setError(`Could not reach the playground: ${(caught as Error).message}`);
+      setIsBusy(false);
+      return;
+    }
+    try {
+      await fetchJson(`/api/chains/${encodeURIComponent(id)}/deleted`, { method: 'POST', headers });
+      setIsOpen(false);
+    } catch {
+      setError('Deleted on the gateway, but the chain index could not be marked; the tree may still show it.');
     } finally {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.chainIndex });
+      onDeleted();
       setIsBusy(false);
     }
   };

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { normalizeUser } from '@/lib/chains/broken-link';
 import { createHttpChainFetcher } from '@/lib/chains/http-fetcher';
 import { loadTurns, walkChain, type ChainTurn, type WalkEnd } from '@/lib/chains/walk';
-import { CHAIN_INDEX_QUERY_KEY } from './use-chain-index';
+import { queryKeys } from '@/lib/http/query-keys';
 
 export type TurnsSource = { kind: 'chain'; leafId: string } | { kind: 'list'; ids: readonly string[] };
 
@@ -49,7 +49,7 @@ export function useChainTurns(source: TurnsSource | null, onBehalfOf: string, in
       }
       if (controller.signal.aborted) return;
       setState((previous) => ({ ...previous, isLoading: false, end: next.value ?? 'root' }));
-      void queryClient.invalidateQueries({ queryKey: CHAIN_INDEX_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chainIndex });
     };
     run().catch((error: Error) => {
       if (controller.signal.aborted) return;

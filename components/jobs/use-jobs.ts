@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/rea
 import { useRef } from 'react';
 import type { JobDetail, JobSummary } from '@/lib/jobs/views';
 import type { TrackJobBody } from '@/lib/jobs/schemas';
-import { fetchJson } from './fetch-json';
+import { fetchJson } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
 
 export const POLL_MIN_MS = 1_000;
 export const POLL_MAX_MS = 8_000;
@@ -44,7 +45,7 @@ export function useJobs(filter: JobFilterState) {
   if (filter.q.trim()) params.set('q', filter.q.trim());
   const refetchInterval = useBackoffInterval((data: JobList) => data.data);
   return useQuery({
-    queryKey: ['jobs', filter.status, filter.q.trim()],
+    queryKey: queryKeys.jobList(filter.status, filter.q.trim()),
     queryFn: () => fetchJson<JobList>(`/api/jobs?${params}`),
     refetchInterval,
     // Polling stops once every job shown is terminal; coming back to the tab still picks up jobs made meanwhile.
@@ -65,7 +66,7 @@ function isSettled(detail: JobDetail): boolean {
 export function useJobDetail(responseId: string | null) {
   const refetchInterval = useBackoffInterval((data: JobDetail) => [{ ...data.job, isTerminal: isSettled(data) }]);
   return useQuery({
-    queryKey: ['job', responseId],
+    queryKey: queryKeys.jobDetail(responseId),
     queryFn: () => fetchJson<JobDetail>(`/api/jobs/${encodeURIComponent(responseId ?? '')}`),
     enabled: responseId !== null,
     refetchInterval,
@@ -77,14 +78,14 @@ export function useCancelJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (responseId: string) => fetchJson<JobDetail>(`/api/jobs/${encodeURIComponent(responseId)}/cancel`, { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['job'] }).then(() => queryClient.invalidateQueries({ queryKey: ['jobs'] })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.job }).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.jobs })),
   });
 }
 
 export function useTrackJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TrackJobBody) => fetchJson<JobDetail>('/api/jobs', { method: 'POST', body: JSON.stringify(body) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['jobs'] }),
+    mutationFn: (body: TrackJobBody) => fetchJson<JobDetail>('/api/jobs', { method: 'POST', json: body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs }),
   });
 }

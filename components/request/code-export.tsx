@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CODE_LANGUAGES, generateCode, KEY_ENV_VAR, type CodeLanguage } from '@/lib/codegen';
+import { sessionQuery } from '@/lib/http/query-keys';
 import { useDraft } from './draft-context';
 
 const LABELS: Record<CodeLanguage, string> = {
@@ -18,11 +19,7 @@ export function CodeExport() {
   const [language, setLanguage] = useState<CodeLanguage>('curl');
   const [copied, setCopied] = useState(false);
   // Exported code talks to the gateway itself: the remote one when configured, else this playground's local gateway.
-  const session = useQuery({
-    queryKey: ['session'],
-    queryFn: async (): Promise<{ gateway_base_url?: string | null }> => (await fetch('/api/session')).json(),
-    staleTime: 60_000,
-  });
+  const session = useQuery(sessionQuery);
   const gatewayOrigin = session.data?.gateway_base_url ?? window.location.origin;
   const code = generateCode(language, { body: draft.body, onBehalfOf: draft.onBehalfOf.trim(), gatewayOrigin });
   return (

@@ -2,14 +2,13 @@
 // "Start from an example": the built-in examples as buttons; choosing one starts a new request from it (a webhook capture is made for the background one).
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/icons';
+import { fetchJson } from '@/lib/http/client';
 import { BUILT_IN_EXAMPLES, type BuiltInExample, type WebhookCapture } from './examples';
 import type { JsonObject } from './body-path';
 
 async function createCapture(): Promise<WebhookCapture> {
-  const reply = await fetch('/api/webhooks', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-  const data = (await reply.json().catch(() => null)) as { url?: string; secret?: string; error?: { message?: string } } | null;
-  if (!reply.ok || !data?.url || !data.secret) throw new Error(data?.error?.message ?? `The webhook capture could not be created (HTTP ${reply.status}).`);
-  return { url: data.url, secret: data.secret };
+  const { url, secret } = await fetchJson<WebhookCapture>('/api/webhooks', { method: 'POST', json: {} });
+  return { url, secret };
 }
 
 export function ExampleList({ onChoose, headingId }: { onChoose: (body: JsonObject, example: BuiltInExample) => void; headingId?: string }) {

@@ -1,6 +1,8 @@
 'use client';
 // Sent-request history from the server, searchable by model, text or response id; reopening proposes the request for the form.
 import { useQuery } from '@tanstack/react-query';
+import { fetchJson } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
 import { useDeferredValue, useState } from 'react';
 import type { HistoryEntry } from '@/lib/history/store';
 import { Button } from '@/components/ui/button';
@@ -9,15 +11,13 @@ import { TextInput } from '@/components/ui/input';
 import type { PendingReplacement } from './replace-confirm';
 
 async function fetchHistory(query: string): Promise<HistoryEntry[]> {
-  const reply = await fetch(`/api/history?q=${encodeURIComponent(query)}`);
-  if (!reply.ok) throw new Error(`HTTP ${reply.status}`);
-  return ((await reply.json()) as { data: HistoryEntry[] }).data;
+  return (await fetchJson<{ data: HistoryEntry[] }>(`/api/history?q=${encodeURIComponent(query)}`)).data;
 }
 
 export function HistoryPanel({ onPropose }: { onPropose: (pending: PendingReplacement) => void }) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const history = useQuery({ queryKey: ['request-history', deferred], queryFn: () => fetchHistory(deferred) });
+  const history = useQuery({ queryKey: queryKeys.history(deferred), queryFn: () => fetchHistory(deferred) });
   return (
     <div className="flex flex-col gap-2" data-testid="history-panel">
       <Field label="Search the history" hint="Every request sent through the proxy; matches model, input text, instructions and response id.">

@@ -5,6 +5,7 @@ import { getBrowserKeyHeaders } from '@/components/settings/browser-key';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextArea } from '@/components/ui/input';
+import { fetchJson } from '@/lib/http/client';
 import { bodyFromPastedJson, settingsFromResponse } from '@/lib/request-import/from-response';
 import { findOnBehalfOf, parseCurl } from '@/lib/request-import/parse-curl';
 import { isJsonObject } from './body-path';
@@ -13,12 +14,13 @@ import type { PendingReplacement } from './replace-confirm';
 
 async function importResponseId(id: string, onBehalfOf: string): Promise<Record<string, unknown>> {
   const headers: Record<string, string> = { ...getBrowserKeyHeaders(), ...(onBehalfOf ? { 'X-On-Behalf-Of': onBehalfOf } : {}) };
-  const reply = await fetch(`/api/responses/${encodeURIComponent(id)}`, { headers });
-  const data: unknown = await reply.json().catch(() => null);
-  if (!reply.ok || !isJsonObject(data)) {
-    const message = isJsonObject(data) && isJsonObject(data.error) && typeof data.error.message === 'string' ? data.error.message : `HTTP ${reply.status}`;
-    throw new Error(`Response ${id} could not be retrieved: ${message}`);
+  let data: unknown;
+  try {
+    data = await fetchJson(`/api/responses/${encodeURIComponent(id)}`, { headers });
+  } catch (error) {
+    throw new Error(`Response ${id} could not be retrieved: ${(error as Error).message}`);
   }
+  if (!isJsonObject(data)) throw new Error(`Response ${id} could not be retrieved: the reply is not a response object.`);
   return settingsFromResponse(data);
 }
 

@@ -1,6 +1,8 @@
 'use client';
 // The model picker: the gateway's models with what each one does (the local models describe their scripted behaviour); any id can still be typed.
 import { useQuery } from '@tanstack/react-query';
+import { fetchJson } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
 import { useState } from 'react';
 import { Select, TextInput } from '@/components/ui/input';
 import { useDraftStore, useFieldValue } from './draft-context';
@@ -10,12 +12,8 @@ export interface ModelEntry {
   description: string | null;
 }
 
-export const MODELS_QUERY_KEY = ['models'] as const;
-
 async function fetchModels(): Promise<{ models: ModelEntry[]; isFallback: boolean }> {
-  const reply = await fetch('/api/models');
-  if (!reply.ok) throw new Error(`HTTP ${reply.status}`);
-  const data = (await reply.json()) as { data?: unknown; fallback?: boolean };
+  const data = await fetchJson<{ data?: unknown; fallback?: boolean }>('/api/models');
   const list = Array.isArray(data.data) ? data.data : [];
   const models = list.flatMap((entry): ModelEntry[] => {
     if (typeof entry === 'string') return [{ id: entry, description: null }];
@@ -27,7 +25,7 @@ async function fetchModels(): Promise<{ models: ModelEntry[]; isFallback: boolea
 }
 
 export function useModels() {
-  return useQuery({ queryKey: MODELS_QUERY_KEY, queryFn: fetchModels, staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.models, queryFn: fetchModels, staleTime: 60_000 });
 }
 
 const OTHER = '__other__';

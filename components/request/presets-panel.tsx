@@ -1,6 +1,8 @@
 'use client';
 // Named presets kept on the server: save the current body under a name, load one (as a diff), delete one.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchJson } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
 import { useState } from 'react';
 import type { Preset } from '@/lib/presets/store';
 import { useDraft } from './draft-context';
@@ -9,24 +11,18 @@ import { Field } from '@/components/ui/field';
 import { TextInput } from '@/components/ui/input';
 import type { PendingReplacement } from './replace-confirm';
 
-async function readJson<T>(reply: Response): Promise<T> {
-  const data = (await reply.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
-  if (!reply.ok) throw new Error(data?.error?.message ?? `HTTP ${reply.status}`);
-  return data as T;
-}
-
 export function PresetsPanel({ onPropose }: { onPropose: (pending: PendingReplacement) => void }) {
   const { draft } = useDraft();
   const client = useQueryClient();
   const [name, setName] = useState('');
-  const presets = useQuery({ queryKey: ['presets'], queryFn: async () => (await readJson<{ data: Preset[] }>(await fetch('/api/presets'))).data });
-  const refresh = () => client.invalidateQueries({ queryKey: ['presets'] });
+  const presets = useQuery({ queryKey: queryKeys.presets, queryFn: async () => (await fetchJson<{ data: Preset[] }>('/api/presets')).data });
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.presets });
   const save = useMutation({
-    mutationFn: async () => readJson(await fetch('/api/presets', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, body: draft.body }) })),
+    mutationFn: () => fetchJson('/api/presets', { method: 'PUT', json: { name, body: draft.body } }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: async (presetName: string) => readJson(await fetch(`/api/presets?name=${encodeURIComponent(presetName)}`, { method: 'DELETE' })),
+    mutationFn: (presetName: string) => fetchJson(`/api/presets?name=${encodeURIComponent(presetName)}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
   return (

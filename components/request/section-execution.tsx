@@ -1,6 +1,7 @@
 'use client';
 // Execution controls: stream, stream_options, background, webhook_url (with a capture), webhook_secret, service_tier.
 import { useState } from 'react';
+import { fetchJson } from '@/lib/http/client';
 import { LIMITS, SERVICE_TIERS } from '@/lib/schema/constants';
 import { useDraft } from './draft-context';
 import { BooleanField, SelectField, TextField } from './fields';
@@ -19,9 +20,7 @@ function CaptureWebhooks() {
   const capture = async () => {
     setState({ kind: 'busy' });
     try {
-      const reply = await fetch('/api/webhooks', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-      const data = (await reply.json()) as Partial<Capture> & { error?: { message?: string } };
-      if (!reply.ok || !data.url || !data.secret || !data.id) throw new Error(data.error?.message ?? `The capture could not be created (HTTP ${reply.status}).`);
+      const data = await fetchJson<Capture>('/api/webhooks', { method: 'POST', json: {} });
       setField('webhook_url', data.url);
       setField('webhook_secret', data.secret);
       if (isBackgroundToo) setField('background', true);

@@ -1,6 +1,7 @@
 'use client';
 // Lets a user keep their own gateway key in this browser when the server allows it (ALLOW_BROWSER_KEYS).
 import { useQuery } from '@tanstack/react-query';
+import { sessionQuery } from '@/lib/http/query-keys';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,15 +10,8 @@ import { TextInput } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/progress';
 import { BROWSER_KEY_HEADER, getBrowserKey, maskKey, setBrowserKey, subscribeBrowserKey } from './browser-key';
 
-interface SessionInfo {
-  allow_browser_keys: boolean;
-}
-
 export function BrowserKeyForm() {
-  const session = useQuery({
-    queryKey: ['session'],
-    queryFn: async (): Promise<SessionInfo> => (await (await fetch('/api/session')).json()) as SessionInfo,
-  });
+  const session = useQuery(sessionQuery);
   const storedKey = useSyncExternalStore(subscribeBrowserKey, getBrowserKey, () => null);
   const [draft, setDraft] = useState('');
 

@@ -1,6 +1,7 @@
 'use client';
 // Shows /api/health: app version, gateway in use and database status.
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/http/query-keys';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -16,7 +17,7 @@ interface Health {
 
 export function GatewayStatus() {
   const { data, error, isPending } = useQuery({
-    queryKey: ['health'],
+    queryKey: queryKeys.health,
     queryFn: async (): Promise<Health> => {
       const response = await fetch('/api/health');
       return (await response.json()) as Health;

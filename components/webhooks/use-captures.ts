@@ -1,7 +1,8 @@
 'use client';
 // react-query hooks of webhook capture: captures with unmatched deliveries, one capture's deliveries, create, answer, replay.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchJson } from '@/components/jobs/fetch-json';
+import { fetchJson } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
 import type { CaptureView } from '@/lib/webhooks/captures';
 import type { DeliveryView } from '@/lib/webhooks/deliveries';
 import type { ReplayResult } from '@/lib/webhooks/replay';
@@ -11,7 +12,7 @@ const CAPTURE_POLL_MS = 3_000;
 
 export function useCaptures() {
   return useQuery({
-    queryKey: ['webhook-captures'],
+    queryKey: queryKeys.captures,
     queryFn: () => fetchJson<{ captures: CaptureView[]; unmatched: DeliveryView[] }>('/api/webhooks'),
     refetchInterval: CAPTURE_POLL_MS,
   });
@@ -19,7 +20,7 @@ export function useCaptures() {
 
 export function useCaptureDeliveries(captureId: string | null) {
   return useQuery({
-    queryKey: ['webhook-capture', captureId],
+    queryKey: queryKeys.capture(captureId),
     queryFn: () => fetchJson<{ capture: CaptureView; deliveries: DeliveryView[] }>(`/api/webhooks/${encodeURIComponent(captureId ?? '')}`),
     enabled: captureId !== null,
     refetchInterval: CAPTURE_POLL_MS,
@@ -30,15 +31,15 @@ export function useCreateCapture() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => fetchJson<{ id: string; url: string; secret: string }>('/api/webhooks', { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhook-captures'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.captures }),
   });
 }
 
 export function useSetCaptureAnswer(captureId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answer: CaptureAnswer) => fetchJson<CaptureView>(`/api/webhooks/${encodeURIComponent(captureId)}`, { method: 'PATCH', body: JSON.stringify(answer) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['webhook-capture', captureId] }),
+    mutationFn: (answer: CaptureAnswer) => fetchJson<CaptureView>(`/api/webhooks/${encodeURIComponent(captureId)}`, { method: 'PATCH', json: answer }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.capture(captureId) }),
   });
 }
 
@@ -48,8 +49,8 @@ export function useReplayDelivery(captureId: string) {
     mutationFn: ({ deliveryId, target }: { deliveryId: number; target?: string }) =>
       fetchJson<ReplayResult>(`/api/webhooks/${encodeURIComponent(captureId)}/deliveries/${deliveryId}/replay`, {
         method: 'POST',
-        body: JSON.stringify(target ? { target } : {}),
+        json: target ? { target } : {},
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['webhook-capture', captureId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.capture(captureId) }),
   });
 }

@@ -1,9 +1,9 @@
 // The browser's ChainFetcher: retrieves through the proxy (/api/responses) as the acting user, reads the index at /api/chains.
-import type { ApiFailure } from './broken-link';
+import { fetchJson } from '@/lib/http/client';
+import { ApiError } from '@/lib/schema/errors';
 import {
   chainEntrySchema,
   conversationIdOf,
-  errorEnvelopeSchema,
   inputItemsPageSchema,
   storedResponseSchema,
   type ChainEntry,
@@ -20,28 +20,14 @@ export function onBehalfOfHeaders(onBehalfOf: string | null): Record<string, str
   return user ? { 'X-On-Behalf-Of': user } : {};
 }
 
-export async function readFailure(response: Response): Promise<ApiFailure> {
-  const body: unknown = await response.json().catch(() => null);
-  const envelope = errorEnvelopeSchema.safeParse(body);
-  return {
-    status: response.status,
-    message: envelope.success ? (envelope.data.error.message ?? null) : response.statusText || null,
-    code: envelope.success ? (envelope.data.error.code ?? null) : null,
-  };
-}
-
+/** The shared fetcher's ApiError as the walker's failure value (status 0: unreachable); aborts still throw. */
 async function getJson<T>(url: string, schema: z.ZodType<T>, init: RequestInit): Promise<FetchResult<T>> {
-  let response: Response;
   try {
-    response = await fetch(url, init);
+    return { ok: true, value: await fetchJson(url, init, schema) };
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    return { ok: false, failure: { status: 0, message: (error as Error).message, code: null } };
+    if (!(error instanceof ApiError)) throw error;
+    return { ok: false, failure: { status: error.status, message: error.message, code: error.code === 'network_error' ? null : error.code } };
   }
-  if (!response.ok) return { ok: false, failure: await readFailure(response) };
-  const parsed = schema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) return { ok: false, failure: { status: response.status, message: 'the reply was not the expected JSON shape', code: null } };
-  return { ok: true, value: parsed.data };
 }
 
 export function toRecordBody(response: StoredResponse): RecordSeenBody {

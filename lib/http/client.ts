@@ -1,0 +1,46 @@
+// The browser's one fetcher for the playground's own API: JSON in, parsed JSON out, or the typed ApiError the envelope describes.
+import type { z } from 'zod';
+import { ApiError } from '@/lib/schema/errors';
+
+export interface FetchJsonInit extends RequestInit {
+  /** Sent as the JSON body (with its Content-Type). */
+  json?: unknown;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/**
+ * Calls `url` and returns its JSON body (checked by `schema` when given). A non-2xx reply throws ApiError with the
+ * envelope's fields (or the status when there is no envelope); an unreachable server throws ApiError status 0; an abort is rethrown.
+ */
+export async function fetchJson<T = unknown>(url: string, init: FetchJsonInit = {}, schema?: z.ZodType<T>): Promise<T> {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (json !== undefined) headers.set('Content-Type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(url, { cache: 'no-store', ...rest, headers, body: json === undefined ? rest.body : JSON.stringify(json) });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, error instanceof Error ? error.message : 'The playground could not be reached.', { code: 'network_error' });
+  }
+  const text = await response.text().catch((error: unknown) => {
+    if (isAbort(error)) throw error;
+    return '';
+  });
+  let body: unknown = null;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    throw ApiError.fromReply(response.status, body) ?? new ApiError(response.status, response.statusText || `The server answered ${response.status}.`);
+  }
+  if (!schema) return body as T;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, 'The reply was not the expected JSON shape.', { code: 'unexpected_reply' });
+  return parsed.data;
+}

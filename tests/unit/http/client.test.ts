@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { fetchJson } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
+import { ApiError } from '@/lib/schema';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+function stubFetch(reply: (url: string, init?: RequestInit) => Response | Promise<Response>): { url: string; init?: RequestInit }[] {
+  const calls: { url: string; init?: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    calls.push({ url, init });
+    return reply(url, init);
+  });
+  return calls;
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('fetchJson', () => {
+  it('sends `json` as a JSON body and returns the parsed reply', async () => {
+    const calls = stubFetch(() => Response.json({ id: 'p1' }));
+    expect(await fetchJson('/api/presets', { method: 'PUT', json: { name: 'a' } })).toEqual({ id: 'p1' });
+    expect(calls[0]?.init?.body).toBe('{"name":"a"}');
+    expect(new Headers(calls[0]?.init?.headers).get('content-type')).toBe('application/json');
+    expect(calls[0]?.init?.cache).toBe('no-store');
+  });
+
+  it('throws the ApiError the envelope describes', async () => {
+    stubFetch(() => Response.json({ error: { message: "No preset named 'x'.", type: 'not_found_error', param: 'name', code: 'not_found' } }, { status: 404 }));
+    const error = await caught(fetchJson('/api/presets?name=x', { method: 'DELETE' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: "No preset named 'x'.", type: 'not_found_error', param: 'name', code: 'not_found' });
+  });
+
+  it('fills what a gateway envelope leaves out, and names the status when there is no envelope', async () => {
+    stubFetch(() => Response.json({ error: { message: 'Overloaded.' } }, { status: 503 }));
+    expect(await caught(fetchJson('/x'))).toMatchObject({ status: 503, message: 'Overloaded.', type: 'server_error', param: null, code: null });
+    stubFetch(() => new Response('<html>bad gateway</html>', { status: 502 }));
+    expect(await caught(fetchJson('/x'))).toMatchObject({ status: 502, message: 'The server answered 502.' });
+  });
+
+  it('reports an unreachable server as status 0 and lets an abort through', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('fetch failed');
+    });
+    expect(await caught(fetchJson('/x'))).toMatchObject({ status: 0, message: 'fetch failed', code: 'network_error' });
+    vi.stubGlobal('fetch', async () => {
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    expect(await caught(fetchJson('/x'))).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('checks the reply against a schema when given one', async () => {
+    stubFetch(() => Response.json({ id: 5 }));
+    expect(await caught(fetchJson('/x', {}, z.object({ id: z.string() })))).toMatchObject({ status: 200, code: 'unexpected_reply' });
+  });
+});
+
+describe('query keys', () => {
+  it('gives every query family its own first segment', () => {
+    const firsts = [queryKeys.session, queryKeys.health, queryKeys.models, queryKeys.presets, queryKeys.history(''), queryKeys.jobs, queryKeys.job, queryKeys.captures, queryKeys.capture(null), queryKeys.chainIndex].map((key) => key[0]);
+    expect(new Set(firsts).size).toBe(firsts.length);
+    expect(queryKeys.jobList('queued', 'x').slice(0, 1)).toEqual(queryKeys.jobs);
+    expect(queryKeys.chainIndexFor('alice').slice(0, 2)).toEqual(queryKeys.chainIndex);
+  });
+
+  it('are written only in lib/http/query-keys.ts: no component spells a key literal', () => {
+    const files = (function walk(dir: string): string[] {
+      return readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        return statSync(full).isDirectory() ? walk(full) : /\.tsx?$/.test(name) ? [full] : [];
+      });
+    })(path.join(ROOT, 'components'));
+    const literal = /queryKey:\s*\[/;
+    expect(files.filter((file) => literal.test(readFileSync(file, 'utf8'))).map((file) => path.relative(ROOT, file))).toEqual([]);
+  });
+});
