@@ -7,22 +7,22 @@ import { cx } from '@/components/ui/cx';
 import { EmptyState } from '@/components/ui/layout';
 import { IdText } from '@/components/ui/mono';
 import { formatDuration } from '@/lib/jobs/status';
-import type { JobSummary } from '@/lib/jobs/views';
+import type { JobSummaryReply } from '@/lib/jobs/views';
 import { StallBadge, StatusBadge } from './status-badge';
 
 export interface JobListProps {
-  jobs: JobSummary[];
+  jobs: JobSummaryReply[];
   selectedId: string | null;
   onSelect: (id: string) => void;
   onCancel: (id: string) => void;
   cancellingId: string | null;
 }
 
-export function isCancellable(job: JobSummary): boolean {
+export function isCancellable(job: JobSummaryReply): boolean {
   return job.status === 'queued' || job.status === 'in_progress';
 }
 
-export function StateDurations({ job }: { job: JobSummary }) {
+export function StateDurations({ job }: { job: JobSummaryReply }) {
   return (
     <ul className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-fg-muted" data-testid="job-durations" aria-label="Time in each state">
       {job.durations.map((state) => (
@@ -34,7 +34,7 @@ export function StateDurations({ job }: { job: JobSummary }) {
   );
 }
 
-function JobRow({ job, isSelected, onSelect, onCancel, isCancelling }: { job: JobSummary; isSelected: boolean; onSelect: () => void; onCancel: () => void; isCancelling: boolean }) {
+function JobRow({ job, isSelected, onSelect, onCancel, isCancelling }: { job: JobSummaryReply; isSelected: boolean; onSelect: () => void; onCancel: () => void; isCancelling: boolean }) {
   // Every row has the same buttons: each is described by its row's id, so "Details" says which job.
   const idElementId = `job-${useId()}`;
   return (
@@ -54,14 +54,14 @@ function JobRow({ job, isSelected, onSelect, onCancel, isCancelling }: { job: Jo
       </div>
       <p className="text-xs text-fg-muted [overflow-wrap:anywhere]">
         {job.model ?? 'model unknown'}
-        {job.onBehalfOf ? ` · for ${job.onBehalfOf}` : ''} · {job.origin}
+        {job.on_behalf_of ? ` · for ${job.on_behalf_of}` : ''} · {job.origin}
       </p>
       {job.stall ? (
         <p className="text-xs text-danger" data-testid="job-stall-reason">
           {job.stall.reason}
         </p>
       ) : null}
-      {job.lastError ? <p className="text-xs text-danger [overflow-wrap:anywhere]">{job.lastError}</p> : null}
+      {job.last_error ? <p className="text-xs text-danger [overflow-wrap:anywhere]">{job.last_error}</p> : null}
       <StateDurations job={job} />
       <div className="flex flex-wrap items-center gap-2 pt-1">
         <Button size="sm" variant={isSelected ? 'primary' : 'secondary'} data-testid="job-select" aria-pressed={isSelected} aria-describedby={idElementId} onClick={onSelect}>

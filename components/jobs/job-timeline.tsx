@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { VerdictBadge } from '@/components/webhooks/delivery-item';
 import { formatDuration } from '@/lib/jobs/status';
-import type { TimelineEntry } from '@/lib/jobs/timeline';
+import type { TimelineEntryReply } from '@/lib/jobs/timeline';
 import { StatusBadge } from './status-badge';
 
 function describeDelay(delayMs: number | null): string {
@@ -25,7 +25,7 @@ function Row({ at, marker, children, data }: { at: string; marker: string; child
   );
 }
 
-export function JobTimeline({ entries }: { entries: TimelineEntry[] }) {
+export function JobTimeline({ entries }: { entries: TimelineEntryReply[] }) {
   return (
     <ol className="min-w-0" data-testid="job-timeline">
       {entries.map((entry) => {
@@ -47,14 +47,14 @@ export function JobTimeline({ entries }: { entries: TimelineEntry[] }) {
         const retries = entry.attempts.length - 1;
         return (
           <Row
-            key={`delivery-${entry.deliveryId}`}
+            key={`delivery-${entry.delivery_id}`}
             at={entry.at}
-            marker={entry.signatureValid ? 'bg-success' : 'bg-danger'}
-            data={{ 'data-kind': 'delivery', 'data-status': entry.reportedStatus ?? '', 'data-valid': entry.signatureValid }}
+            marker={entry.signature_valid ? 'bg-success' : 'bg-danger'}
+            data={{ 'data-kind': 'delivery', 'data-status': entry.reported_status ?? '', 'data-valid': entry.signature_valid }}
           >
-            <span className="[overflow-wrap:anywhere]">webhook {entry.eventType ?? '(no type)'}</span>
-            <VerdictBadge isValid={entry.signatureValid} />
-            <span className="text-xs text-fg-muted">{describeDelay(entry.delayMs)}</span>
+            <span className="[overflow-wrap:anywhere]">webhook {entry.event_type ?? '(no type)'}</span>
+            <VerdictBadge isValid={entry.signature_valid} />
+            <span className="text-xs text-fg-muted">{describeDelay(entry.delay_ms)}</span>
             <span className="text-xs text-fg-muted" data-testid="timeline-retries">
               {retries === 0 ? 'delivered once' : `${retries} ${retries === 1 ? 'retry' : 'retries'} (same X-Webhook-Id)`}
             </span>

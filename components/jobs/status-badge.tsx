@@ -1,12 +1,12 @@
 // A job's status as a coloured badge; stalled jobs get a second badge with the reason.
 import { Badge, StatusBadge as StatusBadgePrimitive } from '@/components/ui/badge';
-import type { StallFlag } from '@/lib/jobs/status';
+import type { StallFlagReply } from '@/lib/jobs/status';
 
 export function StatusBadge({ status, testId = 'job-status' }: { status: string; testId?: string }) {
   return <StatusBadgePrimitive status={status} testId={testId} />;
 }
 
-export function StallBadge({ stall }: { stall: StallFlag | null }) {
+export function StallBadge({ stall }: { stall: StallFlagReply | null }) {
   if (!stall) return null;
   return (
     <Badge tone="danger" testId="job-stall-badge" title={stall.reason}>

@@ -16,18 +16,18 @@ export function TrackJobForm({ onTracked }: { onTracked: (id: string) => void })
   const track = useTrackJob();
   const { register, handleSubmit, formState } = useForm<TrackJobInput, unknown, TrackJobBody>({
     resolver: zodResolver(trackJobBodySchema),
-    defaultValues: { responseId: '', onBehalfOf: '' },
+    defaultValues: { response_id: '', on_behalf_of: '' },
   });
   const submit = handleSubmit((body) => track.mutate(body, { onSuccess: (detail) => onTracked(detail.job.id) }));
   const { errors } = formState;
 
   return (
     <form onSubmit={submit} className="grid min-w-0 gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start" data-testid="track-job-form" noValidate aria-label="Track a response">
-      <Field label="Response id" hint="A background response created elsewhere." error={errors.responseId?.message} className="sm:col-span-2">
-        <TextInput isMono placeholder="resp_…" autoComplete="off" spellCheck={false} data-testid="track-response-id" {...register('responseId')} />
+      <Field label="Response id" hint="A background response created elsewhere." error={errors.response_id?.message} className="sm:col-span-2">
+        <TextInput isMono placeholder="resp_…" autoComplete="off" spellCheck={false} data-testid="track-response-id" {...register('response_id')} />
       </Field>
-      <Field label="Acting as user" apiName="X-On-Behalf-Of" hint="Only if it was created for one." error={errors.onBehalfOf?.message}>
-        <TextInput autoComplete="off" data-testid="track-on-behalf-of" {...register('onBehalfOf')} />
+      <Field label="Acting as user" apiName="X-On-Behalf-Of" hint="Only if it was created for one." error={errors.on_behalf_of?.message}>
+        <TextInput autoComplete="off" data-testid="track-on-behalf-of" {...register('on_behalf_of')} />
       </Field>
       <Button type="submit" variant="primary" className="sm:mt-6" isLoading={track.isPending} loadingText="Fetching…" data-testid="track-submit">
         Track

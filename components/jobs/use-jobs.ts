@@ -2,7 +2,7 @@
 // react-query hooks of the jobs page: list and detail polled with backoff until terminal, track and cancel mutations.
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { JobDetail, JobSummary } from '@/lib/jobs/views';
+import type { JobDetailReply, JobListReply } from '@/lib/jobs/views';
 import type { TrackJobBody } from '@/lib/jobs/schemas';
 import { fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
@@ -10,10 +10,6 @@ import { queryKeys } from '@/lib/http/query-keys';
 export const POLL_MIN_MS = 1_000;
 export const POLL_MAX_MS = 8_000;
 
-interface JobList {
-  data: JobSummary[];
-  stallAfterMs: number;
-}
 
 export interface JobFilterState {
   status: string;
@@ -21,13 +17,13 @@ export interface JobFilterState {
 }
 
 /** Polls fast while something changes, doubles the wait while nothing does, and stops once every job shown is terminal. */
-function useBackoffInterval<T>(readJobs: (data: T) => { id: string; status: string; isTerminal: boolean }[]) {
+function useBackoffInterval<T>(readJobs: (data: T) => { id: string; status: string; is_terminal: boolean }[]) {
   const memory = useRef({ signature: '', unchanged: 0, seenUpdate: 0 });
   return (query: Query<T, Error, T, readonly unknown[]>) => {
     const data = query.state.data;
     if (!data) return POLL_MIN_MS;
     const jobs = readJobs(data);
-    if (jobs.every((job) => job.isTerminal)) return false as const;
+    if (jobs.every((job) => job.is_terminal)) return false as const;
     const last = memory.current;
     if (query.state.dataUpdatedAt !== last.seenUpdate) {
       last.seenUpdate = query.state.dataUpdatedAt;
@@ -43,10 +39,10 @@ export function useJobs(filter: JobFilterState) {
   const params = new URLSearchParams();
   if (filter.status) params.set('status', filter.status);
   if (filter.q.trim()) params.set('q', filter.q.trim());
-  const refetchInterval = useBackoffInterval((data: JobList) => data.data);
+  const refetchInterval = useBackoffInterval((data: JobListReply) => data.data);
   return useQuery({
     queryKey: queryKeys.jobList(filter.status, filter.q.trim()),
-    queryFn: () => fetchJson<JobList>(`/api/jobs?${params}`),
+    queryFn: () => fetchJson<JobListReply>(`/api/jobs?${params}`),
     refetchInterval,
     // Polling stops once every job shown is terminal; coming back to the tab still picks up jobs made meanwhile.
     refetchOnWindowFocus: true,
@@ -57,17 +53,17 @@ export function useJobs(filter: JobFilterState) {
 /** Late webhooks still arrive after a job ends: keep watching until one reports the end, or for a grace period. */
 const LATE_DELIVERY_GRACE_MS = 15_000;
 
-function isSettled(detail: JobDetail): boolean {
-  if (!detail.job.isTerminal) return false;
-  const isReported = detail.deliveries.some((delivery) => delivery.reportedStatus === detail.job.status);
-  return isReported || Date.now() - Date.parse(detail.job.updatedAt) > LATE_DELIVERY_GRACE_MS;
+function isSettled(detail: JobDetailReply): boolean {
+  if (!detail.job.is_terminal) return false;
+  const isReported = detail.deliveries.some((delivery) => delivery.reported_status === detail.job.status);
+  return isReported || Date.now() - Date.parse(detail.job.updated_at) > LATE_DELIVERY_GRACE_MS;
 }
 
 export function useJobDetail(responseId: string | null) {
-  const refetchInterval = useBackoffInterval((data: JobDetail) => [{ ...data.job, isTerminal: isSettled(data) }]);
+  const refetchInterval = useBackoffInterval((data: JobDetailReply) => [{ ...data.job, is_terminal: isSettled(data) }]);
   return useQuery({
     queryKey: queryKeys.jobDetail(responseId),
-    queryFn: () => fetchJson<JobDetail>(`/api/jobs/${encodeURIComponent(responseId ?? '')}`),
+    queryFn: () => fetchJson<JobDetailReply>(`/api/jobs/${encodeURIComponent(responseId ?? '')}`),
     enabled: responseId !== null,
     refetchInterval,
     staleTime: 0,
@@ -77,7 +73,7 @@ export function useJobDetail(responseId: string | null) {
 export function useCancelJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (responseId: string) => fetchJson<JobDetail>(`/api/jobs/${encodeURIComponent(responseId)}/cancel`, { method: 'POST' }),
+    mutationFn: (responseId: string) => fetchJson<JobDetailReply>(`/api/jobs/${encodeURIComponent(responseId)}/cancel`, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.job }).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.jobs })),
   });
 }
@@ -85,7 +81,7 @@ export function useCancelJob() {
 export function useTrackJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TrackJobBody) => fetchJson<JobDetail>('/api/jobs', { method: 'POST', json: body }),
+    mutationFn: (body: TrackJobBody) => fetchJson<JobDetailReply>('/api/jobs', { method: 'POST', json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs }),
   });
 }

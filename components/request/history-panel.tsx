@@ -5,13 +5,14 @@ import { fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { useDeferredValue, useState } from 'react';
 import type { HistoryEntry } from '@/lib/history/store';
+import type { SnakeCased } from '@/lib/http/snake-case';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextInput } from '@/components/ui/input';
 import type { PendingReplacement } from './replace-confirm';
 
-async function fetchHistory(query: string): Promise<HistoryEntry[]> {
-  return (await fetchJson<{ data: HistoryEntry[] }>(`/api/history?q=${encodeURIComponent(query)}`)).data;
+async function fetchHistory(query: string): Promise<SnakeCased<HistoryEntry>[]> {
+  return (await fetchJson<{ data: SnakeCased<HistoryEntry>[] }>(`/api/history?q=${encodeURIComponent(query)}`)).data;
 }
 
 export function HistoryPanel({ onPropose }: { onPropose: (pending: PendingReplacement) => void }) {
@@ -28,13 +29,13 @@ export function HistoryPanel({ onPropose }: { onPropose: (pending: PendingReplac
         {(history.data ?? []).map((entry) => (
           <li key={entry.id} className="flex items-start justify-between gap-2 rounded-md border border-line p-2 text-xs" data-testid="history-entry">
             <div className="min-w-0">
-              <p className="font-mono [overflow-wrap:anywhere]">{entry.model ?? '(no model)'} · {entry.responseId ?? 'no response id'} · {entry.status ?? '—'}</p>
-              <p className="truncate text-fg-muted">{new Date(entry.createdAt).toLocaleString()} · {typeof entry.body.input === 'string' ? entry.body.input : JSON.stringify(entry.body.input ?? '')}</p>
+              <p className="font-mono [overflow-wrap:anywhere]">{entry.model ?? '(no model)'} · {entry.response_id ?? 'no response id'} · {entry.status ?? '—'}</p>
+              <p className="truncate text-fg-muted">{new Date(entry.created_at).toLocaleString()} · {typeof entry.body.input === 'string' ? entry.body.input : JSON.stringify(entry.body.input ?? '')}</p>
             </div>
             <Button
               size="sm"
               data-testid="history-reopen"
-              onClick={() => onPropose({ source: `Reopen request #${entry.id}`, next: { body: entry.body, onBehalfOf: entry.onBehalfOf ?? '' }, notes: [] })}
+              onClick={() => onPropose({ source: `Reopen request #${entry.id}`, next: { body: entry.body, onBehalfOf: entry.on_behalf_of ?? '' }, notes: [] })}
             >
               Reopen
             </Button>

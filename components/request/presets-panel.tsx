@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { useState } from 'react';
+import type { SnakeCased } from '@/lib/http/snake-case';
 import type { Preset } from '@/lib/presets/store';
 import { useDraft } from './draft-context';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ export function PresetsPanel({ onPropose }: { onPropose: (pending: PendingReplac
   const { draft } = useDraft();
   const client = useQueryClient();
   const [name, setName] = useState('');
-  const presets = useQuery({ queryKey: queryKeys.presets, queryFn: async () => (await fetchJson<{ data: Preset[] }>('/api/presets')).data });
+  const presets = useQuery({ queryKey: queryKeys.presets, queryFn: async () => (await fetchJson<{ data: SnakeCased<Preset>[] }>('/api/presets')).data });
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.presets });
   const save = useMutation({
     mutationFn: () => fetchJson('/api/presets', { method: 'PUT', json: { name, body: draft.body } }),

@@ -4,26 +4,26 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextInput } from '@/components/ui/input';
-import type { CaptureView } from '@/lib/webhooks/captures';
+import type { CaptureReply } from '@/lib/webhooks/captures';
 import { captureAnswerSchema } from '@/lib/webhooks/schemas';
 import { useSetCaptureAnswer } from './use-captures';
 
 type Problems = Partial<Record<'status' | 'delay', string>>;
 
 /** The schema's field names, in the words the form shows. */
-const FIELD_OF_PATH: Record<string, keyof Problems> = { answerStatus: 'status', answerDelayMs: 'delay' };
+const FIELD_OF_PATH: Record<string, keyof Problems> = { answer_status: 'status', answer_delay_ms: 'delay' };
 
-export function CaptureAnswerForm({ capture }: { capture: CaptureView }) {
-  const [status, setStatus] = useState(capture.answerStatus?.toString() ?? '');
-  const [delay, setDelay] = useState(capture.answerDelayMs?.toString() ?? '');
+export function CaptureAnswerForm({ capture }: { capture: CaptureReply }) {
+  const [status, setStatus] = useState(capture.answer_status?.toString() ?? '');
+  const [delay, setDelay] = useState(capture.answer_delay_ms?.toString() ?? '');
   const [problems, setProblems] = useState<Problems>({});
   const setAnswer = useSetCaptureAnswer(capture.id);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = captureAnswerSchema.safeParse({
-      answerStatus: status.trim() === '' ? null : Number(status),
-      answerDelayMs: delay.trim() === '' ? null : Number(delay),
+      answer_status: status.trim() === '' ? null : Number(status),
+      answer_delay_ms: delay.trim() === '' ? null : Number(delay),
     });
     if (!parsed.success) {
       const found: Problems = {};

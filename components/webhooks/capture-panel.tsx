@@ -9,12 +9,12 @@ import { Select, TextInput } from '@/components/ui/input';
 import { DescriptionList, EmptyState } from '@/components/ui/layout';
 import { IdText } from '@/components/ui/mono';
 import { Skeleton } from '@/components/ui/progress';
-import type { DeliveryView } from '@/lib/webhooks/deliveries';
+import type { DeliveryReply } from '@/lib/webhooks/deliveries';
 import { CaptureAnswerForm } from './capture-answer-form';
 import { DeliveryItem } from './delivery-item';
 import { useCaptureDeliveries, useCaptures, useCreateCapture, useReplayDelivery } from './use-captures';
 
-function ReplayButton({ captureId, delivery, target }: { captureId: string; delivery: DeliveryView; target: string }) {
+function ReplayButton({ captureId, delivery, target }: { captureId: string; delivery: DeliveryReply; target: string }) {
   const replay = useReplayDelivery(captureId);
   const result = replay.data;
   return (
@@ -24,7 +24,7 @@ function ReplayButton({ captureId, delivery, target }: { captureId: string; deli
       </Button>
       {result ? (
         <span role="status" className="text-xs text-fg-muted">
-          {result.httpStatus === null ? `failed: ${result.error}` : `answered ${result.httpStatus} in ${result.durationMs} ms`}
+          {result.http_status === null ? `failed: ${result.error}` : `answered ${result.http_status} in ${result.duration_ms} ms`}
         </span>
       ) : null}
       {replay.error ? (
@@ -88,7 +88,7 @@ export function CapturePanel() {
           <Select isMono value={current ?? ''} onChange={(event) => setSelected(event.target.value)} data-testid="capture-select">
             {data.captures.map((capture) => (
               <option key={capture.id} value={capture.id}>
-                {capture.id} ({capture.deliveryCount} deliveries)
+                {capture.id} ({capture.delivery_count} deliveries)
               </option>
             ))}
           </Select>

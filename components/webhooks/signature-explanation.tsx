@@ -1,7 +1,7 @@
 // Why a delivery's signature passed or failed: digests side by side, encoding, body hash, secret fingerprint, skew, re-serialization.
 import { DescriptionList } from '@/components/ui/layout';
 import { formatDuration } from '@/lib/jobs/status';
-import type { SignatureExplanation as Explanation } from '@/lib/webhooks/explain';
+import type { SignatureExplanationReply as Explanation } from '@/lib/webhooks/explain';
 
 const PROBLEMS: Record<string, string> = {
   'no-signature-header': 'No signature header was sent (X-Webhook-Signature, webhook-signature, Stripe-Signature, X-Slack-Signature…).',
@@ -12,34 +12,34 @@ const PROBLEMS: Record<string, string> = {
 
 export function SignatureExplanation({ explanation }: { explanation: Explanation }) {
   const rows: [string, string][] = [
-    ['verdict', explanation.isValid ? 'valid' : 'invalid'],
+    ['verdict', explanation.is_valid ? 'valid' : 'invalid'],
     ['header', explanation.header ?? '—'],
-    ['encoding', explanation.encoding ? `${explanation.encoding} over ${explanation.signedContent}` : '—'],
-    ['key', explanation.keyForm ?? (explanation.isValid ? '—' : 'no key form matched')],
-    ['received digest (hex)', explanation.receivedHex ?? '—'],
-    ['expected digest (hex)', explanation.expectedHex ?? '—'],
-    ['body', `${explanation.bodyLength} bytes, SHA-256 ${explanation.bodySha256}`],
-    ['secret fingerprint', `${explanation.secretFingerprint} (first 8 hex of SHA-256 of the secret)`],
+    ['encoding', explanation.encoding ? `${explanation.encoding} over ${explanation.signed_content}` : '—'],
+    ['key', explanation.key_form ?? (explanation.is_valid ? '—' : 'no key form matched')],
+    ['received digest (hex)', explanation.received_hex ?? '—'],
+    ['expected digest (hex)', explanation.expected_hex ?? '—'],
+    ['body', `${explanation.body_length} bytes, SHA-256 ${explanation.body_sha256}`],
+    ['secret fingerprint', `${explanation.secret_fingerprint} (first 8 hex of SHA-256 of the secret)`],
     [
       'timestamp skew',
-      explanation.timestampSkewMs === null
+      explanation.timestamp_skew_ms === null
         ? 'no timestamp header'
-        : `${explanation.timestampSkewMs < 0 ? '-' : ''}${formatDuration(Math.abs(explanation.timestampSkewMs))} (${explanation.timestampHeader} vs received time)`,
+        : `${explanation.timestamp_skew_ms < 0 ? '-' : ''}${formatDuration(Math.abs(explanation.timestamp_skew_ms))} (${explanation.timestamp_header} vs received time)`,
     ],
     [
       're-serialized',
-      !explanation.reserialized.isJson
+      !explanation.reserialized.is_json
         ? 'body is not JSON'
-        : explanation.reserialized.looksReserialized
+        : explanation.reserialized.looks_reserialized
           ? 'yes: the signature matches the body re-serialized as JSON, not the raw bytes; something re-encoded it on the way'
-          : explanation.reserialized.differsFromRaw
+          : explanation.reserialized.differs_from_raw
             ? 'no (the raw JSON is not in compact form, which is fine)'
             : 'no',
     ],
   ];
   return (
-    <div data-testid="signature-explanation" data-valid={explanation.isValid}>
-      {!explanation.isValid && explanation.problem ? <p className="mb-1 text-xs text-danger">{PROBLEMS[explanation.problem]}</p> : null}
+    <div data-testid="signature-explanation" data-valid={explanation.is_valid}>
+      {!explanation.is_valid && explanation.problem ? <p className="mb-1 text-xs text-danger">{PROBLEMS[explanation.problem]}</p> : null}
       <DescriptionList
         size="xs"
         items={rows.map(([label, value]) => ({

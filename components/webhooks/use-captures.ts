@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
-import type { CaptureView } from '@/lib/webhooks/captures';
-import type { DeliveryView } from '@/lib/webhooks/deliveries';
-import type { ReplayResult } from '@/lib/webhooks/replay';
+import type { CaptureReply } from '@/lib/webhooks/captures';
+import type { DeliveryReply } from '@/lib/webhooks/deliveries';
+import type { ReplayReply } from '@/lib/webhooks/replay';
 import type { CaptureAnswer } from '@/lib/webhooks/schemas';
 
 const CAPTURE_POLL_MS = 3_000;
@@ -13,7 +13,7 @@ const CAPTURE_POLL_MS = 3_000;
 export function useCaptures() {
   return useQuery({
     queryKey: queryKeys.captures,
-    queryFn: () => fetchJson<{ captures: CaptureView[]; unmatched: DeliveryView[] }>('/api/webhooks'),
+    queryFn: () => fetchJson<{ captures: CaptureReply[]; unmatched: DeliveryReply[] }>('/api/webhooks'),
     refetchInterval: CAPTURE_POLL_MS,
   });
 }
@@ -21,7 +21,7 @@ export function useCaptures() {
 export function useCaptureDeliveries(captureId: string | null) {
   return useQuery({
     queryKey: queryKeys.capture(captureId),
-    queryFn: () => fetchJson<{ capture: CaptureView; deliveries: DeliveryView[] }>(`/api/webhooks/${encodeURIComponent(captureId ?? '')}`),
+    queryFn: () => fetchJson<{ capture: CaptureReply; deliveries: DeliveryReply[] }>(`/api/webhooks/${encodeURIComponent(captureId ?? '')}`),
     enabled: captureId !== null,
     refetchInterval: CAPTURE_POLL_MS,
   });
@@ -38,7 +38,7 @@ export function useCreateCapture() {
 export function useSetCaptureAnswer(captureId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answer: CaptureAnswer) => fetchJson<CaptureView>(`/api/webhooks/${encodeURIComponent(captureId)}`, { method: 'PATCH', json: answer }),
+    mutationFn: (answer: CaptureAnswer) => fetchJson<CaptureReply>(`/api/webhooks/${encodeURIComponent(captureId)}`, { method: 'PATCH', json: answer }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.capture(captureId) }),
   });
 }
@@ -47,7 +47,7 @@ export function useReplayDelivery(captureId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ deliveryId, target }: { deliveryId: number; target?: string }) =>
-      fetchJson<ReplayResult>(`/api/webhooks/${encodeURIComponent(captureId)}/deliveries/${deliveryId}/replay`, {
+      fetchJson<ReplayReply>(`/api/webhooks/${encodeURIComponent(captureId)}/deliveries/${deliveryId}/replay`, {
         method: 'POST',
         json: target ? { target } : {},
       }),

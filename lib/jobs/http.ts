@@ -3,6 +3,7 @@ import 'server-only';
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { readJsonBody, withRoute } from '@/lib/http/route';
+import { toSnakeCase } from '@/lib/http/snake-case';
 import { ApiError, parseOrThrow } from '@/lib/schema';
 import { cancelJob, trackResponse, type ActionResult } from './actions';
 import { defaultGateway } from './gateway-client';
@@ -20,7 +21,7 @@ function jobNotFound(responseId: string): ApiError {
 async function detailResponse(responseId: string, status = 200): Promise<Response> {
   const detail = await getJobDetail(await getDb(), responseId, clock());
   if (!detail) throw jobNotFound(responseId);
-  return Response.json(detail, { status, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(toSnakeCase(detail), { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
 /** An action's outcome as a reply; a gateway refusal (its status and envelope) is passed through unchanged. */
@@ -42,15 +43,15 @@ export const handleListJobs = withRoute('GET /api/jobs', async (request: Request
   const params = new URL(request.url).searchParams;
   const query = parseOrThrow(jobListQuerySchema, { status: params.get('status') || undefined, q: params.get('q') || undefined });
   const data = await listJobSummaries(await getDb(), query, clock());
-  return Response.json({ data, stallAfterMs: getEnv().JOB_STALL_AFTER_MS }, { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(toSnakeCase({ data, stallAfterMs: getEnv().JOB_STALL_AFTER_MS }), { headers: { 'Cache-Control': 'no-store' } });
 });
 
 export const handleGetJob = withRoute('GET /api/jobs/{id}', (responseId: string) => detailResponse(responseId));
 
 export const handleTrackJob = withRoute('POST /api/jobs', async (request: Request) => {
-  const { responseId, onBehalfOf } = await readJsonBody(request, trackJobBodySchema);
-  const result = await trackResponse(await getDb(), defaultGateway, responseId, onBehalfOf ?? null);
-  return answerAction(responseId, result);
+  const body = await readJsonBody(request, trackJobBodySchema);
+  const result = await trackResponse(await getDb(), defaultGateway, body.response_id, body.on_behalf_of ?? null);
+  return answerAction(body.response_id, result);
 });
 
 export const handleCancelJob = withRoute('POST /api/jobs/{id}/cancel', async (responseId: string) => {

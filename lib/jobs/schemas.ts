@@ -7,8 +7,8 @@ export const jobListQuerySchema = z.object({
 });
 
 export const trackJobBodySchema = z.object({
-  responseId: z.string().trim().min(1, 'is required').max(256).regex(/^[\w.-]+$/, 'must be a response id such as resp_…'),
-  onBehalfOf: z
+  response_id: z.string().trim().min(1, 'is required').max(256).regex(/^[\w.-]+$/, 'must be a response id such as resp_…'),
+  on_behalf_of: z
     .string()
     .trim()
     .max(256)

@@ -1,4 +1,5 @@
 // Response status rules for jobs: terminal states, forward-only transitions, time per state, stall detection, poll backoff (pure).
+import type { SnakeCased } from '@/lib/http/snake-case';
 export const TERMINAL_STATUSES = ['completed', 'failed', 'incomplete', 'cancelled'] as const;
 export const JOB_STATUSES = ['queued', 'in_progress', ...TERMINAL_STATUSES] as const;
 
@@ -81,3 +82,7 @@ export function detectStall(status: string, history: StatusEntry[], createdAt: D
     reason: `${status} for ${formatDuration(elapsedMs)}, over the ${formatDuration(stallAfterMs)} limit (JOB_STALL_AFTER_MS): ${hint}; cancel it or check the gateway.`,
   };
 }
+
+/** As the jobs API sends them. */
+export type StallFlagReply = SnakeCased<StallFlag>;
+export type StateDurationReply = SnakeCased<StateDuration>;

@@ -1,5 +1,6 @@
 // One timeline per job: submitted, each status change with its source, and webhook deliveries grouped by X-Webhook-Id (pure).
 import type { StatusEntry } from './status';
+import type { SnakeCased } from '@/lib/http/snake-case';
 
 export interface TimelineDeliveryInput {
   id: number;
@@ -83,3 +84,6 @@ export function buildTimeline(createdAt: Date, history: StatusEntry[], deliverie
   entries.sort((a, b) => a.sortMs - b.sortMs || a.order - b.order);
   return entries.map(({ sortMs: _sortMs, order: _order, ...entry }) => entry as TimelineEntry);
 }
+
+/** A timeline entry as GET /api/jobs/{id} sends it. */
+export type TimelineEntryReply = SnakeCased<TimelineEntry>;

@@ -1,6 +1,7 @@
 // What the jobs API returns: job summaries (time per state, stall flag) and one job's history, deliveries and timeline.
 import 'server-only';
 import type { Db } from '@/lib/db/open';
+import type { SnakeCased } from '@/lib/http/snake-case';
 import { listResponseDeliveries, toDeliveryView, type DeliveryView } from '@/lib/webhooks/deliveries';
 import { computeStateDurations, detectStall, isTerminalStatus, type StallFlag, type StateDuration, type StatusEntry } from './status';
 import { getJob, listHistory, listJobs, type JobFilter, type JobRow } from './store';
@@ -27,6 +28,11 @@ export interface JobDetail {
   deliveries: DeliveryView[];
   timeline: TimelineEntry[];
 }
+
+/** GET /api/jobs and GET /api/jobs/{id} as the browser reads them (snake_case). */
+export type JobSummaryReply = SnakeCased<JobSummary>;
+export type JobDetailReply = SnakeCased<JobDetail>;
+export type JobListReply = SnakeCased<{ data: JobSummary[]; stallAfterMs: number }>;
 
 export interface ViewClock {
   now: Date;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { webhookCaptures, webhookDeliveries } from '@/lib/db/schema';
+import type { SnakeCased } from '@/lib/http/snake-case';
 
 export type CaptureRow = typeof webhookCaptures.$inferSelect;
 
@@ -71,3 +72,6 @@ export async function updateCaptureAnswer(
   const [row] = await db.update(webhookCaptures).set(answer).where(eq(webhookCaptures.id, id)).returning();
   return row ?? null;
 }
+
+/** A capture as the webhooks API sends it. */
+export type CaptureReply = SnakeCased<CaptureView>;

@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/open';
 import { jobs, webhookDeliveries } from '@/lib/db/schema';
 import { readDeliveryEvent } from './event';
 import type { SignatureExplanation } from './explain';
+import type { SnakeCased } from '@/lib/http/snake-case';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type NewDelivery = Omit<typeof webhookDeliveries.$inferInsert, 'id' | 'duplicate'>;
@@ -114,3 +115,6 @@ export async function listUnmatchedDeliveries(db: Db, limit = 100): Promise<Deli
     .limit(limit);
   return rows.map((row) => row.delivery);
 }
+
+/** A delivery as the webhooks and jobs APIs send it. */
+export type DeliveryReply = SnakeCased<DeliveryView>;

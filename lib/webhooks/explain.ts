@@ -1,6 +1,7 @@
 // Explains a delivery's signature verdict: digests, encoding, body hash, secret fingerprint, timestamp skew, re-serialization (pure).
 import { createHash } from 'node:crypto';
 import { verifySignature, type HeaderMap, type SignatureCheck } from './signature';
+import type { SnakeCased } from '@/lib/http/snake-case';
 
 export interface SignatureExplanation extends SignatureCheck {
   bodyLength: number;
@@ -70,3 +71,6 @@ export function explainSignature(rawBody: Uint8Array, headers: HeaderMap, secret
     reserialized: checkReserialized(rawBody, headers, secret, check.isValid),
   };
 }
+
+/** As the webhooks API sends it. */
+export type SignatureExplanationReply = SnakeCased<SignatureExplanation>;

@@ -4,6 +4,7 @@ import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { internalOrigin, publicOrigin } from '@/lib/env-schema';
 import { readJsonBody, withRoute } from '@/lib/http/route';
+import { toSnakeCase } from '@/lib/http/snake-case';
 import { ApiError } from '@/lib/schema';
 import { createCapture, describeCapture, listCaptures, updateCaptureAnswer } from './captures';
 import { listCaptureDeliveries, listUnmatchedDeliveries, toDeliveryView } from './deliveries';
@@ -15,19 +16,19 @@ import { captureAnswerSchema, replayBodySchema } from './schemas';
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 function captureNotFound(captureId: string): ApiError {
-  return new ApiError(404, `No webhook capture ${captureId}.`, { param: 'captureId', code: 'capture_not_found' });
+  return new ApiError(404, `No webhook capture ${captureId}.`, { param: 'capture_id', code: 'capture_not_found' });
 }
 
 export const handleCreateCapture = withRoute('POST /api/webhooks', async () => {
   const capture = await createCapture(await getDb(), publicOrigin(getEnv()));
-  return Response.json(capture, { status: 201, headers: NO_STORE });
+  return Response.json(toSnakeCase(capture), { status: 201, headers: NO_STORE });
 });
 
 export const handleListCaptures = withRoute('GET /api/webhooks', async () => {
   const db = await getDb();
   const captures = await listCaptures(db, publicOrigin(getEnv()));
   const unmatched = (await listUnmatchedDeliveries(db)).map(toDeliveryView);
-  return Response.json({ captures, unmatched }, { headers: NO_STORE });
+  return Response.json(toSnakeCase({ captures, unmatched }), { headers: NO_STORE });
 });
 
 export const handleReceive = withRoute('POST /api/webhooks/{id}', async (captureId: string, request: Request) => receiveDelivery(await getDb(), captureId, request));
@@ -37,15 +38,15 @@ export const handleGetCapture = withRoute('GET /api/webhooks/{id}', async (captu
   const capture = await describeCapture(db, captureId, publicOrigin(getEnv()));
   if (!capture) throw captureNotFound(captureId);
   const deliveries = (await listCaptureDeliveries(db, captureId)).map(toDeliveryView);
-  return Response.json({ capture, deliveries }, { headers: NO_STORE });
+  return Response.json(toSnakeCase({ capture, deliveries }), { headers: NO_STORE });
 });
 
 export const handlePatchCapture = withRoute('PATCH /api/webhooks/{id}', async (captureId: string, request: Request) => {
   const answer = await readJsonBody(request, captureAnswerSchema);
   const db = await getDb();
-  const updated = await updateCaptureAnswer(db, captureId, answer);
+  const updated = await updateCaptureAnswer(db, captureId, { answerStatus: answer.answer_status, answerDelayMs: answer.answer_delay_ms });
   if (!updated) throw captureNotFound(captureId);
-  return Response.json(await describeCapture(db, captureId, publicOrigin(getEnv())), { headers: NO_STORE });
+  return Response.json(toSnakeCase(await describeCapture(db, captureId, publicOrigin(getEnv()))), { headers: NO_STORE });
 });
 
 export const handleReplay = withRoute('POST /api/webhooks/{id}/deliveries/{deliveryId}/replay', async (captureId: string, deliveryId: string, request: Request) => {
@@ -59,6 +60,6 @@ export const handleReplay = withRoute('POST /api/webhooks/{id}/deliveries/{deliv
   }
   const id = Number(deliveryId);
   const result = Number.isSafeInteger(id) ? await replayDelivery(await getDb(), captureId, id, target) : null;
-  if (!result) throw new ApiError(404, `No delivery ${deliveryId} in capture ${captureId}.`, { param: 'deliveryId', code: 'delivery_not_found' });
-  return Response.json(result, { headers: NO_STORE });
+  if (!result) throw new ApiError(404, `No delivery ${deliveryId} in capture ${captureId}.`, { param: 'delivery_id', code: 'delivery_not_found' });
+  return Response.json(toSnakeCase(result), { headers: NO_STORE });
 });

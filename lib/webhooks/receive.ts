@@ -96,7 +96,7 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
   if (capture.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, capture.answerDelayMs ?? 0));
   if (capture.answerStatus !== null) {
     const isBodyless = [204, 205, 304].includes(capture.answerStatus);
-    return isBodyless ? new Response(null, { status: capture.answerStatus }) : Response.json({ deliveryId: stored.id, scripted: true }, { status: capture.answerStatus });
+    return isBodyless ? new Response(null, { status: capture.answerStatus }) : Response.json({ delivery_id: stored.id, scripted: true }, { status: capture.answerStatus });
   }
   if (!explanation.isValid) {
     throw new ApiError(401, 'The webhook signature does not match this capture\'s secret; the delivery was stored.', {
@@ -104,5 +104,5 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
       code: 'invalid_signature',
     });
   }
-  return Response.json({ deliveryId: stored.id, duplicate: stored.duplicate, encoding: explanation.encoding });
+  return Response.json({ delivery_id: stored.id, duplicate: stored.duplicate, encoding: explanation.encoding });
 });

@@ -2,6 +2,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/open';
 import { getDelivery } from './deliveries';
+import type { SnakeCased } from '@/lib/http/snake-case';
 
 /** Headers a sender's signature depends on, plus the content type; nothing else is resent. */
 const REPLAYED_HEADERS = [
@@ -53,3 +54,6 @@ export async function replayDelivery(db: Db, captureId: string, deliveryId: numb
     return { deliveryId, target: target.toString(), httpStatus: null, durationMs: Math.round(performance.now() - started), error: (error as Error).message.slice(0, 200) };
   }
 }
+
+/** POST /api/webhooks/{id}/deliveries/{delivery_id}/replay as the browser reads it. */
+export type ReplayReply = SnakeCased<ReplayResult>;

@@ -3,10 +3,10 @@ import { z } from 'zod';
 
 export const captureAnswerSchema = z
   .object({
-    answerStatus: z.number().int().min(200, 'must be 200 to 599').max(599, 'must be 200 to 599').nullable().optional(),
-    answerDelayMs: z.number().int().min(0, 'must be 0 to 30000').max(30_000, 'must be 0 to 30000').nullable().optional(),
+    answer_status: z.number().int().min(200, 'must be 200 to 599').max(599, 'must be 200 to 599').nullable().optional(),
+    answer_delay_ms: z.number().int().min(0, 'must be 0 to 30000').max(30_000, 'must be 0 to 30000').nullable().optional(),
   })
-  .refine((value) => value.answerStatus !== undefined || value.answerDelayMs !== undefined, { message: 'set answerStatus or answerDelayMs', path: ['answerStatus'] });
+  .refine((value) => value.answer_status !== undefined || value.answer_delay_ms !== undefined, { message: 'set answer_status or answer_delay_ms', path: ['answer_status'] });
 export type CaptureAnswer = z.infer<typeof captureAnswerSchema>;
 
 export const replayBodySchema = z.object({

@@ -66,8 +66,8 @@ test('a stored response, its history entry and a webhook capture survive a resta
     const again = await fetch(`${second.url}/api/responses/${id}`, { headers: { 'x-on-behalf-of': 'restart-user' } });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ id, status: 'completed', output_text: answer });
-    const history = (await (await fetch(`${second.url}/api/history?q=${encodeURIComponent('kept across a restart')}`)).json()) as { data: { responseId: string }[] };
-    expect(history.data.map((entry) => entry.responseId)).toEqual([id]);
+    const history = (await (await fetch(`${second.url}/api/history?q=${encodeURIComponent('kept across a restart')}`)).json()) as { data: { response_id: string }[] };
+    expect(history.data.map((entry) => entry.response_id)).toEqual([id]);
     expect((await fetch(`${second.url}/api/webhooks/${capture.id}`)).status).toBe(200);
   } finally {
     await second.stop();

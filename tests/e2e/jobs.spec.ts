@@ -28,8 +28,8 @@ test('a background request becomes a job that completes, with its signed webhook
   await expect(detail.locator('[data-testid="timeline-entry"][data-kind="submitted"]')).toHaveCount(1);
   await expect(row.getByTestId('job-open-result')).toHaveAttribute('href', `/?response=${id}`);
 
-  const captured = (await (await page.request.get(`/api/webhooks/${capture.id}`)).json()) as { deliveries: { signatureValid: boolean }[] };
-  expect(captured.deliveries.map((delivery) => delivery.signatureValid)).toEqual([true, true, true]);
+  const captured = (await (await page.request.get(`/api/webhooks/${capture.id}`)).json()) as { deliveries: { signature_valid: boolean }[] };
+  expect(captured.deliveries.map((delivery) => delivery.signature_valid)).toEqual([true, true, true]);
 });
 
 test('a tampered delivery is stored, answered 401 and explained; replay targets are checked; a scripted answer is used; an unknown id cannot be tracked', async ({ page }) => {

@@ -74,7 +74,7 @@ test('the jobs page labels its fields in words, wires hints and errors to them, 
   await expect(jobs.root.getByRole('textbox', { name: 'Acting as user X-On-Behalf-Of' })).toBeVisible();
   await expect(jobs.root.getByRole('textbox', { name: 'Answer with status' })).toBeVisible();
   await expect(jobs.root.getByRole('textbox', { name: 'Delay before answering (ms)' })).toBeVisible();
-  await expect(jobs.root.getByText(/^(responseId|onBehalfOf|q|answerStatus|answerDelayMs)\b/)).toHaveCount(0);
+  await expect(jobs.root.getByText(/^(response_id|on_behalf_of|q|answer_status|answer_delay_ms)\b/)).toHaveCount(0);
 
   const responseId = jobs.root.getByRole('textbox', { name: 'Response id', exact: true });
   await expect(responseId).toHaveAccessibleDescription('A background response created elsewhere.');

@@ -2,6 +2,7 @@
 import { getDb } from '@/lib/db';
 import { HISTORY_PAGE_SIZE, searchHistory } from '@/lib/history/store';
 import { withRoute } from '@/lib/http/route';
+import { toSnakeCase } from '@/lib/http/snake-case';
 import { ApiError } from '@/lib/schema';
 
 export const dynamic = 'force-dynamic';
@@ -13,5 +14,5 @@ export const GET = withRoute('GET /api/history', async (request: Request) => {
     throw new ApiError(400, 'limit must be a whole number from 1 to 200.', { param: 'limit', code: 'invalid_value' });
   }
   const entries = await searchHistory(await getDb(), url.searchParams.get('q') ?? '', limit);
-  return Response.json({ object: 'list', data: entries }, { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json({ object: 'list', data: toSnakeCase(entries) }, { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -1,13 +1,14 @@
 // GET /api/presets lists named presets; PUT {name, body} saves one; DELETE ?name= removes one.
 import { getDb } from '@/lib/db';
 import { readJsonBody, withRoute } from '@/lib/http/route';
+import { toSnakeCase } from '@/lib/http/snake-case';
 import { deletePreset, listPresets, presetNameSchema, savePreset, savePresetSchema } from '@/lib/presets/store';
 import { ApiError } from '@/lib/schema';
 
 export const dynamic = 'force-dynamic';
 
 export const GET = withRoute('GET /api/presets', async () =>
-  Response.json({ object: 'list', data: await listPresets(await getDb()) }, { headers: { 'Cache-Control': 'no-store' } }),
+  Response.json({ object: 'list', data: toSnakeCase(await listPresets(await getDb())) }, { headers: { 'Cache-Control': 'no-store' } }),
 );
 
 export const PUT = withRoute('PUT /api/presets', async (request: Request) => {
