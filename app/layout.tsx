@@ -1,3 +1,4 @@
+// The root layout: renders every page per request (for its CSP nonce), with the theme from its cookie, the site header and the providers.
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { connection } from 'next/server';

@@ -1,3 +1,4 @@
+// The playground page: build a request, send it through the gateway, watch the response stream in.
 import { PlaygroundLoader } from '@/components/request/playground-loader';
 import { PageTitle } from '@/components/ui/page-title';
 

@@ -1,3 +1,4 @@
+// The chains page: look up a stored response and walk, browse or delete its previous_response_id chain.
 import { Suspense } from 'react';
 import { ChainsExplorer } from '@/components/chains/chains-explorer';
 import { PageTitle } from '@/components/ui/page-title';

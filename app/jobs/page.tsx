@@ -1,3 +1,4 @@
+// The jobs page: background jobs with their timelines, beside webhook captures and unmatched deliveries.
 import { JobsView } from '@/components/jobs/jobs-view';
 import { PageTitle } from '@/components/ui/page-title';
 import { CapturePanel, UnmatchedDeliveries } from '@/components/webhooks/capture-panel';

@@ -1,3 +1,4 @@
+// The settings page: health, the gateway and database in use, and an optional browser-held gateway key.
 import { PageTitle } from '@/components/ui/page-title';
 import { GatewayStatus } from '@/components/shell/gateway-status';
 import { BrowserKeyForm } from '@/components/settings/browser-key-form';

@@ -1,3 +1,4 @@
+// GET /api/health: app version, gateway mode and database status; 503 when the database does not answer.
 import { getHealth } from '@/lib/health';
 
 export const dynamic = 'force-dynamic';

@@ -1,3 +1,4 @@
+// GET /api/jobs lists background jobs (?status=, ?q=); POST /api/jobs tracks a response created elsewhere by its id.
 import { handleListJobs, handleTrackJob } from '@/lib/jobs/http';
 
 export const dynamic = 'force-dynamic';

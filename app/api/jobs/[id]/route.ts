@@ -1,3 +1,4 @@
+// GET /api/jobs/{id}: one job with its status history, webhook deliveries and timeline.
 import { handleGetJob } from '@/lib/jobs/http';
 
 export const dynamic = 'force-dynamic';

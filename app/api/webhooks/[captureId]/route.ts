@@ -1,3 +1,4 @@
+// /api/webhooks/{capture_id}: senders POST deliveries here; GET shows the capture and its deliveries; PATCH scripts its answer.
 import { handleGetCapture, handlePatchCapture, handleReceive } from '@/lib/webhooks/http';
 
 export const dynamic = 'force-dynamic';

@@ -1,3 +1,4 @@
+// POST /api/jobs/{id}/cancel: cancel a queued or in_progress job through the gateway.
 import { handleCancelJob } from '@/lib/jobs/http';
 
 export const dynamic = 'force-dynamic';

@@ -1,3 +1,4 @@
+// POST /api/webhooks/{capture_id}/deliveries/{delivery_id}/replay: resend a stored delivery, raw bytes and signature headers.
 import { handleReplay } from '@/lib/webhooks/http';
 
 export const dynamic = 'force-dynamic';
