@@ -87,16 +87,6 @@ export const inputItemsPageSchema = z.looseObject({
 });
 export type InputItemsPage = z.infer<typeof inputItemsPageSchema>;
 
-/** The gateway's error envelope, read leniently (a real gateway may omit fields). */
-export const errorEnvelopeSchema = z.object({
-  error: z.looseObject({
-    message: z.string().nullish(),
-    type: z.string().nullish(),
-    param: z.string().nullish(),
-    code: z.string().nullish(),
-  }),
-});
-
 export function conversationIdOf(response: Pick<StoredResponse, 'conversation'>): string | null {
   const { conversation } = response;
   if (!conversation) return null;
