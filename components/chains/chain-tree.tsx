@@ -35,7 +35,7 @@ function NodeLabel({ node, isCurrent }: { node: ChainNode; isCurrent: boolean })
         {shortId(node.id)}
       </code>
       <span>{entry.model ?? '?'}</span>
-      <span>{entry.status ?? '?'}</span>
+      <span data-testid="tree-node-status">{entry.status ?? '?'}</span>
       <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleTimeString()}</time>
       {entry.on_behalf_of ? <span className="text-fg-muted [overflow-wrap:anywhere]">as {entry.on_behalf_of}</span> : null}
       {entry.stored === false ? <span className="text-warning">store: false</span> : null}

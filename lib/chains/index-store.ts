@@ -1,7 +1,9 @@
 // The chain index in the database: upsert what was seen, mark deletions, read entries back (every function takes a db).
 import 'server-only';
-import { asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
+import { advancedStatus, isStatusAdvance } from '@/lib/db/response-status';
+import { encodeText } from '@/lib/db/text-codec';
 import { seenResponses } from '@/lib/db/schema';
 import type { ChainEntry } from './schema';
 
@@ -30,8 +32,9 @@ const storedOrFromHistory = sql<boolean | null>`coalesce("seen_responses"."store
 const entryColumns = { ...getTableColumns(seenResponses), stored: storedOrFromHistory };
 
 /**
- * Inserts or refreshes one sighting. Later sightings fill in what earlier ones lacked and update the status;
- * a known parent or conversation is never erased by a sighting that does not carry it, and `deleted` is sticky.
+ * Inserts or refreshes one sighting. Later sightings fill in what earlier ones lacked and move the status forward (a
+ * terminal status is kept); a known parent or conversation is never erased by a sighting that does not carry it, and
+ * `deleted` is sticky.
  */
 export async function upsertSeenResponse(db: Db, seen: SeenResponse): Promise<void> {
   await db
@@ -51,12 +54,22 @@ export async function upsertSeenResponse(db: Db, seen: SeenResponse): Promise<vo
         previousResponseId: sql`coalesce(excluded.previous_response_id, ${seenResponses.previousResponseId})`,
         conversationId: sql`coalesce(excluded.conversation_id, ${seenResponses.conversationId})`,
         model: sql`coalesce(excluded.model, ${seenResponses.model})`,
-        status: sql`coalesce(excluded.status, ${seenResponses.status})`,
+        status: advancedStatus(seenResponses.status, sql`excluded.status`),
         onBehalfOf: sql`excluded.on_behalf_of`,
         stored: sql`coalesce(excluded.stored, ${seenResponses.stored})`,
         updatedAt: sql`now()`,
       },
     });
+}
+
+/** Records a later status of a response the index already holds (it never adds one); true when it changed. */
+export async function updateSeenStatus(db: Db, id: string, status: string): Promise<boolean> {
+  const changed = await db
+    .update(seenResponses)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(seenResponses.id, id), isStatusAdvance(seenResponses.status, sql`${encodeText(status)}`)))
+    .returning({ id: seenResponses.id });
+  return changed.length > 0;
 }
 
 /** Marks a response deleted; records a bare entry when the index never saw it. Returns the updated entry. */

@@ -1,11 +1,16 @@
 // Recording every response id the playground sees, with its parent, for the chain index (contract used by lib/gateway).
 import 'server-only';
 import { getDb } from '@/lib/db';
-import { upsertSeenResponse, type SeenResponse } from './index-store';
+import { updateSeenStatus, upsertSeenResponse, type SeenResponse } from './index-store';
 
 export type { SeenResponse } from './index-store';
 
 /** Upserts one sighting. Throws on a database failure; the proxy's recorder wrapper logs it and keeps the reply. */
 export async function recordSeenResponse(seen: SeenResponse): Promise<void> {
   await upsertSeenResponse(await getDb(), seen);
+}
+
+/** A later status of a response the index holds (a terminal event, a poll, a webhook); it never adds an entry. */
+export async function recordSeenStatus(id: string, status: string): Promise<void> {
+  await updateSeenStatus(await getDb(), id, status);
 }

@@ -8,7 +8,7 @@ import { assertResponseId, pickQuery, readBrowserKey, readCreateRequest, readOnB
 import { clientKeyOf } from '@/lib/auth/client-key';
 import { sharedRateLimiter } from '@/lib/auth/rate-limit';
 import { releaseWhenDone, sharedStreamLimiter } from '@/lib/auth/stream-limit';
-import { readResponseInfo, recordAcceptedBackground, recordCreated, recordStatus, type CreateContext } from './recorders';
+import { readResponseInfo, recordAcceptedBackground, recordCreated, recordLaterStatus, recordStatus, type CreateContext } from './recorders';
 import { relay, relayError, type RelayContext } from './relay';
 import type { SseObserver } from './sse-passthrough';
 import { callGateway, knownSecrets, resolveUpstream, type CallGatewayInit } from './upstream';
@@ -84,11 +84,15 @@ async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work:
   }
 }
 
-/** Records what a stream reveals: the created response (gating its chunk for background jobs) and background lifecycle statuses. */
+/**
+ * Records what a stream reveals: the created response (gating its chunk for background jobs), then every later status
+ * (the terminal event's included) into the history, the chain index and, for background runs, the job.
+ */
 function observeStream(onBehalfOf: string | null, create: CreateContext | null): SseObserver {
   let recordedCreate = false;
-  // Events after response.created can arrive in its chunk: their statuses wait for the job row, or they would find none.
+  // Events after response.created can arrive in its chunk: their statuses wait for the rows they update, or they would find none.
   let jobRecorded: Promise<void> = Promise.resolve();
+  let createRecorded: Promise<void> = Promise.resolve();
   return {
     onEvent(type, payload) {
       if (type === 'error') return;
@@ -96,22 +100,27 @@ function observeStream(onBehalfOf: string | null, create: CreateContext | null):
       if (!info) return;
       if (create && type === 'response.created' && !recordedCreate) {
         recordedCreate = true;
-        recordCreated(info, create);
+        createRecorded = recordCreated(info, create);
         jobRecorded = recordAcceptedBackground(info, onBehalfOf);
         return jobRecorded;
       }
       const status = info.status;
-      if (info.background && status) void jobRecorded.then(() => recordStatus(info.id, status, 'stream'));
+      if (!status) return;
+      if (info.background) void jobRecorded.then(() => recordStatus(info.id, status, 'stream'));
+      void recordLaterStatus(info.id, status, createRecorded);
     },
     onEnd() {
-      if (create && !recordedCreate) recordCreated(null, create);
+      if (create && !recordedCreate) void recordCreated(null, create);
     },
   };
 }
 
 function recordPolled(value: unknown): Promise<void> {
   const info = readResponseInfo(value);
-  if (info?.background && info.status) recordStatus(info.id, info.status, 'poll');
+  if (info?.status) {
+    if (info.background) recordStatus(info.id, info.status, 'poll');
+    void recordLaterStatus(info.id, info.status);
+  }
   return Promise.resolve();
 }
 
@@ -120,18 +129,18 @@ async function sendCreate({ onBehalfOf, relayContext, send }: ProxyCall, body: C
   let upstream: Response | null = null;
   try {
     upstream = await send('/responses', { method: 'POST', body: body.text });
-    if (!upstream.ok) recordCreated(null, create);
+    if (!upstream.ok) void recordCreated(null, create);
     return await relay(upstream, relayContext, {
       observer: observeStream(onBehalfOf, create),
       onJson: async (value) => {
         const info = readResponseInfo(value);
         if (info) await recordAcceptedBackground(info, onBehalfOf);
-        recordCreated(info, create);
+        void recordCreated(info, create);
       },
     });
   } catch (error) {
     // Unreachable, timed out or unreadable: the request was still sent, so the history keeps it.
-    if (!upstream || upstream.ok) recordCreated(null, create);
+    if (!upstream || upstream.ok) void recordCreated(null, create);
     throw error;
   }
 }

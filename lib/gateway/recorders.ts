@@ -1,7 +1,7 @@
 // Calls the jobs, chains and history recorders for what the proxy sees; their failures never break a reply.
 import 'server-only';
-import { recordSeenResponse } from '@/lib/chains/record';
-import { recordSentRequest } from '@/lib/history/record';
+import { recordSeenResponse, recordSeenStatus } from '@/lib/chains/record';
+import { recordSentRequest, recordSentRequestStatus } from '@/lib/history/record';
 import { recordBackgroundJob, recordJobStatus } from '@/lib/jobs/record';
 
 const GATE_LIMIT_MS = 2_000;
@@ -66,23 +66,40 @@ export async function recordAcceptedBackground(info: ResponseInfo, onBehalfOf: s
   );
 }
 
-/** The chain index and the history learn about a created response (not awaited by the reply). */
-export function recordCreated(info: ResponseInfo | null, context: CreateContext): void {
-  if (info) {
-    void safely('recordSeenResponse', info.id, () =>
-      recordSeenResponse({
-        id: info.id,
-        previousResponseId: info.previousResponseId,
-        conversationId: info.conversationId,
-        model: info.model,
-        status: info.status,
-        onBehalfOf: context.onBehalfOf,
-        stored: info.stored,
-      }),
-    );
-  }
-  void safely('recordSentRequest', info?.id ?? null, () =>
+/**
+ * The chain index and the history learn about a created response (not awaited by the reply). The returned promise
+ * settles when both are written (never rejects), so a later status of the same response is recorded after them.
+ */
+export function recordCreated(info: ResponseInfo | null, context: CreateContext): Promise<void> {
+  const seen = info
+    ? safely('recordSeenResponse', info.id, () =>
+        recordSeenResponse({
+          id: info.id,
+          previousResponseId: info.previousResponseId,
+          conversationId: info.conversationId,
+          model: info.model,
+          status: info.status,
+          onBehalfOf: context.onBehalfOf,
+          stored: info.stored,
+        }),
+      )
+    : Promise.resolve();
+  const sent = safely('recordSentRequest', info?.id ?? null, () =>
     recordSentRequest({ body: context.body, onBehalfOf: context.onBehalfOf, responseId: info?.id ?? null, status: info?.status ?? null }),
+  );
+  return Promise.all([seen, sent]).then(() => undefined);
+}
+
+/**
+ * A later status of a response (a terminal stream event, a poll, a cancel): the history entry and the chain index
+ * move to it once `after` (the create's records) has settled. Statuses only move forward there.
+ */
+export function recordLaterStatus(responseId: string, status: string, after: Promise<void> = Promise.resolve()): Promise<void> {
+  return after.then(() =>
+    Promise.all([
+      safely('recordSentRequestStatus', responseId, () => recordSentRequestStatus(responseId, status)),
+      safely('recordSeenStatus', responseId, () => recordSeenStatus(responseId, status)),
+    ]).then(() => undefined),
   );
 }
 

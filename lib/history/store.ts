@@ -1,7 +1,9 @@
 // Sent-request history in the database: insert, search by model, text or response id. Takes the db so tests pass theirs.
-import { desc, or } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
+import { isStatusAdvance } from '@/lib/db/response-status';
+import { encodeText } from '@/lib/db/text-codec';
 import { requestHistory } from '@/lib/db/schema';
 
 export interface HistoryEntry {
@@ -72,6 +74,19 @@ export async function insertHistoryEntry(db: Db, entry: NewHistoryEntry): Promis
     })
     .returning({ id: requestHistory.id });
   return row?.id ?? 0;
+}
+
+/**
+ * Records a later status of the response an entry created (a terminal stream event, a final JSON reply, a poll, a webhook).
+ * Statuses only move forward, so a late `in_progress` never hides `completed`. Returns how many entries changed.
+ */
+export async function updateHistoryStatus(db: Db, responseId: string, status: string): Promise<number> {
+  const changed = await db
+    .update(requestHistory)
+    .set({ status })
+    .where(and(eq(requestHistory.responseId, responseId), isStatusAdvance(requestHistory.status, sql`${encodeText(status)}`)))
+    .returning({ id: requestHistory.id });
+  return changed.length;
 }
 
 /** Newest first; `query` matches the model, the input text or instructions, or the response id (case-insensitive substring). */

@@ -1,6 +1,8 @@
 // The capture receiver: limit, read the raw bytes, verify, store every delivery before answering, feed jobs from valid ones.
 import 'server-only';
+import { updateSeenStatus } from '@/lib/chains/index-store';
 import type { Db } from '@/lib/db/open';
+import { updateHistoryStatus } from '@/lib/history/store';
 import { applyJobStatus } from '@/lib/jobs/store';
 import { withRoute } from '@/lib/http/route';
 import { ApiError } from '@/lib/schema';
@@ -92,6 +94,8 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
   });
   if (explanation.isValid && !stored.duplicate && event.responseId && event.reportedStatus) {
     await applyJobStatus(db, event.responseId, event.reportedStatus, 'webhook', receivedAt);
+    await updateHistoryStatus(db, event.responseId, event.reportedStatus);
+    await updateSeenStatus(db, event.responseId, event.reportedStatus);
   }
   if (capture.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, capture.answerDelayMs ?? 0));
   if (capture.answerStatus !== null) {

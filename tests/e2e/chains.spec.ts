@@ -130,3 +130,18 @@ test('a conversation view lists the conversation responses in order', async ({ p
   await expect(turns.nth(0).getByTestId('turn-input-items')).toContainText('Conversation turn one.');
   await expect(page.getByTestId('conversation-list')).toContainText(conversation);
 });
+
+test('a streamed run shows its final status under Seen responses, not the status it was created with', async ({ page }) => {
+  const reply = await page.request.post('/api/responses', { data: { model: 'local-agent', input: 'Say hello', stream: true } });
+  const stream = await reply.text();
+  expect(stream).toContain('"status":"in_progress"');
+  expect(stream).toContain('event: response.completed');
+  const id = /"id":"(resp_[^"]+)"/.exec(stream)?.[1] ?? '';
+  const chains = new ChainsPage(page);
+  await chains.open();
+  // The index is written just after the stream ends: reload until it shows there.
+  await expect(async () => {
+    await page.reload();
+    await expect(chains.treeNode(id).getByTestId('tree-node-status')).toHaveText('completed', { timeout: 1_000 });
+  }).toPass();
+});

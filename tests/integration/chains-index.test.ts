@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getChainEntry, getChainIndex, markDeleted, recordLookup } from '@/lib/chains/api';
-import { getSeenResponse, listSeenResponses, markResponseDeleted, upsertSeenResponse, type SeenResponse } from '@/lib/chains/index-store';
+import { getSeenResponse, listSeenResponses, markResponseDeleted, updateSeenStatus, upsertSeenResponse, type SeenResponse } from '@/lib/chains/index-store';
 import { chainIndexSchema } from '@/lib/chains/schema';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { requestHistory } from '@/lib/db/schema';
@@ -39,6 +39,19 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
       stored: true,
       deleted: false,
     });
+  });
+
+  it('keeps a terminal status: a later sighting or status update that is not further along does not undo it', async () => {
+    const { db } = handle;
+    await upsertSeenResponse(db, seen('fwd_1', { status: 'queued' }));
+    expect(await updateSeenStatus(db, 'fwd_1', 'in_progress')).toBe(true);
+    expect(await updateSeenStatus(db, 'fwd_1', 'queued')).toBe(false);
+    expect(await updateSeenStatus(db, 'fwd_1', 'completed')).toBe(true);
+    await upsertSeenResponse(db, seen('fwd_1', { status: 'in_progress' }));
+    expect(await updateSeenStatus(db, 'fwd_1', 'cancelled')).toBe(false);
+    expect((await getSeenResponse(db, 'fwd_1'))?.status).toBe('completed');
+    expect(await updateSeenStatus(db, 'fwd_never_seen', 'completed')).toBe(false);
+    expect(await getSeenResponse(db, 'fwd_never_seen')).toBeNull();
   });
 
   it('marks deleted (sticky across later sightings), even an id it never saw', async () => {

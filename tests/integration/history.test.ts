@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { recordSentRequest } from '@/lib/history/record';
-import { searchHistory } from '@/lib/history/store';
+import { searchHistory, updateHistoryStatus } from '@/lib/history/store';
 import { deletePreset, listPresets, savePreset } from '@/lib/presets/store';
 import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
 
@@ -58,6 +58,18 @@ describe.each(DATABASE_KINDS)('request history and presets on %s', (kind) => {
     const entries = await searchHistory(handle.db, '', 1);
     expect(entries).toHaveLength(1);
     expect(entries[0]?.model).toBe('local-reasoner');
+  });
+
+  it('moves an entry to a later status of its response, forward only: a terminal status is never undone', async () => {
+    const { db } = handle;
+    const status = async () => (await searchHistory(handle.db, 'resp_pirate'))[0]?.status;
+    expect(await updateHistoryStatus(db, 'resp_pirate', 'queued')).toBe(0);
+    expect(await status()).toBe('in_progress');
+    expect(await updateHistoryStatus(db, 'resp_pirate', 'completed')).toBe(1);
+    expect(await updateHistoryStatus(db, 'resp_pirate', 'in_progress')).toBe(0);
+    expect(await updateHistoryStatus(db, 'resp_pirate', 'cancelled')).toBe(0);
+    expect(await status()).toBe('completed');
+    expect(await updateHistoryStatus(db, 'resp_unknown', 'completed')).toBe(0);
   });
 
   it('saves, replaces, lists and deletes named presets', async () => {

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '@/lib/db/open';
 import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
+import { getSeenResponse, upsertSeenResponse } from '@/lib/chains/index-store';
+import { insertHistoryEntry, searchHistory } from '@/lib/history/store';
 import { createJob } from '@/lib/jobs/store';
 import { createCapture, updateCaptureAnswer } from '@/lib/webhooks/captures';
 import { listUnmatchedDeliveries } from '@/lib/webhooks/deliveries';
@@ -80,6 +82,21 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
       ['queued', 'create'],
       ['in_progress', 'webhook'],
     ]);
+  });
+
+  it('moves the history entry and the chain index to the status a valid delivery reports, never a forged one', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const { db } = handle;
+    const capture = await createCapture(db, ORIGIN);
+    await insertHistoryEntry(db, { body: { model: 'local-echo', input: 'hi' }, onBehalfOf: null, responseId: 'resp_w', status: 'queued' });
+    await upsertSeenResponse(db, { id: 'resp_w', previousResponseId: null, conversationId: null, model: 'local-echo', status: 'queued', onBehalfOf: null });
+    const forged = signedRequest(capture.id, eventBody('resp_w', 'failed'), 'not-the-secret', 'wh_f');
+    expect((await receiveDelivery(db, capture.id, forged)).status).toBe(401);
+    expect((await searchHistory(db, 'resp_w'))[0]?.status).toBe('queued');
+    expect((await receiveDelivery(db, capture.id, signedRequest(capture.id, eventBody('resp_w', 'completed'), capture.secret, 'wh_c'))).status).toBe(200);
+    expect((await searchHistory(db, 'resp_w'))[0]?.status).toBe('completed');
+    expect((await getSeenResponse(db, 'resp_w'))?.status).toBe('completed');
   });
 
   it('answers 404 for an unknown capture and 413 over 1 MB by header or by count, storing neither', async () => {

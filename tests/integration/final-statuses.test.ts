@@ -1,0 +1,95 @@
+// Runs through the proxy to the local gateway end with their final status in the history and the chain index, not the status at creation.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getSeenResponse } from '@/lib/chains/index-store';
+import { searchHistory } from '@/lib/history/store';
+import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
+import { DATABASE_KINDS, makePgliteDir, makePostgresDatabase } from '../support/databases';
+import { loadProxyRoutes, routeParams } from '../support/fake-upstream';
+import { readSse, startTestGateway, TEST_API_KEY, type TestGateway } from '../support/local-gateway';
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(DATABASE_KINDS)('final statuses of proxied runs, on %s', (kind) => {
+  let gateway: TestGateway;
+  let routes: Awaited<ReturnType<typeof loadProxyRoutes>>;
+
+  beforeAll(async () => {
+    // Slow enough that a long answer is still running when it is cancelled; short answers still end within a second.
+    gateway = await startTestGateway({ tokensPerSecond: 400 });
+    await useAppDatabase(kind === 'postgres' ? { databaseUrl: await makePostgresDatabase(), pgliteDir: makePgliteDir() } : { pgliteDir: makePgliteDir() });
+    routes = await loadProxyRoutes({ GATEWAY_BASE_URL: gateway.url, GATEWAY_API_KEY: TEST_API_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '100000' }, () => vi.resetModules());
+    await openAppDatabase();
+  });
+  afterAll(async () => {
+    await closeAppDatabase();
+    await gateway?.close();
+  });
+
+  const create = (body: Record<string, unknown>) =>
+    routes.responses.POST(new Request('http://127.0.0.1/api/responses', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+
+  /** The history entry's and the chain index's status for a response, once both hold `expected`. */
+  async function recordedStatuses(id: string, expected: string) {
+    const { getDb } = await import('@/lib/db');
+    const db = await getDb();
+    const read = async () => ({
+      history: (await searchHistory(db, id)).find((entry) => entry.responseId === id)?.status ?? null,
+      chain: (await getSeenResponse(db, id))?.status ?? null,
+    });
+    return waitFor(read, (value) => value.history === expected && value.chain === expected, `${id} to be recorded ${expected}`);
+  }
+
+  it.each([
+    ['completed', 'Say hello', {}],
+    ['failed', 'Please simulate failure', {}],
+    ['incomplete', 'Please simulate content filter', {}],
+    ['completed', 'Say hello in the background', { background: true }],
+  ])('a streamed run that ends %s (input %j) is recorded with that status, not the one at creation', async (expected, input, extra) => {
+    const reply = await create({ model: 'local-echo', input, stream: true, ...extra });
+    expect(reply.status).toBe(200);
+    const { records } = await readSse(reply);
+    const created = records[0]?.data.response as { id: string; status: string };
+    expect(created.status).not.toBe(expected);
+    expect(records.at(-1)?.event).toBe(`response.${expected}`);
+    expect(await recordedStatuses(created.id, expected)).toEqual({ history: expected, chain: expected });
+  });
+
+  it('a non-streamed foreground run is recorded with the status of its final JSON', async () => {
+    const reply = await create({ model: 'local-echo', input: 'Please simulate content filter' });
+    const body = (await reply.json()) as { id: string; status: string };
+    expect(body.status).toBe('incomplete');
+    expect(await recordedStatuses(body.id, 'incomplete')).toEqual({ history: 'incomplete', chain: 'incomplete' });
+  });
+
+  it('a non-streamed background run moves from queued to completed when it is polled through the proxy', async () => {
+    const reply = await create({ model: 'local-echo', input: 'Say hello', background: true });
+    const { id, status } = (await reply.json()) as { id: string; status: string };
+    expect(status).toBe('queued');
+    await waitFor(
+      async () => ((await (await routes.responseById.GET(new Request(`http://127.0.0.1/api/responses/${id}`), routeParams(id))).json()) as { status: string }).status,
+      (polled) => polled === 'completed',
+      'the gateway to finish',
+    );
+    expect(await recordedStatuses(id, 'completed')).toEqual({ history: 'completed', chain: 'completed' });
+  });
+
+  it('a streamed background run cancelled through the proxy is recorded cancelled', async () => {
+    const reply = await create({ model: 'local-echo', input: 'stream 20000 words', background: true, stream: true });
+    const reader = reply.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const id = /"id":"(resp_[^"]+)"/.exec(first)?.[1];
+    expect(id).toBeDefined();
+    const cancelled = await routes.cancel.POST(new Request(`http://127.0.0.1/api/responses/${id}/cancel`, { method: 'POST' }), routeParams(id!));
+    expect(((await cancelled.json()) as { status: string }).status).toBe('cancelled');
+    while (!(await reader.read()).done);
+    expect(await recordedStatuses(id!, 'cancelled')).toEqual({ history: 'cancelled', chain: 'cancelled' });
+  });
+});
