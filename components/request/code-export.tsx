@@ -2,7 +2,7 @@
 // Code export of the current request in five flavours, with the key read from an environment variable, and one-click copy.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CODE_LANGUAGES, generateCode, KEY_ENV_VAR, type CodeLanguage } from '@/lib/codegen';
+import { CODE_LANGUAGES, generateCode, KEY_ENV_VAR, listCredentialEnvVars, type CodeLanguage } from '@/lib/codegen';
 import { sessionQuery } from '@/lib/http/query-keys';
 import { useDraft } from './draft-context';
 
@@ -22,6 +22,7 @@ export function CodeExport() {
   const session = useQuery(sessionQuery);
   const gatewayOrigin = session.data?.gateway_base_url ?? window.location.origin;
   const code = generateCode(language, { body: draft.body, onBehalfOf: draft.onBehalfOf.trim(), gatewayOrigin });
+  const credentials = listCredentialEnvVars(draft.body);
   return (
     <div className="flex flex-col gap-2" data-testid="code-export">
       <div role="tablist" aria-label="Language" className="flex flex-wrap gap-1">
@@ -42,8 +43,10 @@ export function CodeExport() {
           </button>
         ))}
       </div>
-      <p className="text-xs text-fg-muted">
-        The key is read from ${KEY_ENV_VAR} (and a webhook_secret from $WEBHOOK_SECRET); set them before running. Gateway extras are included.
+      <p className="text-xs text-fg-muted" data-testid="code-export-env">
+        The key is read from ${KEY_ENV_VAR}
+        {credentials.map(({ param, envVar }) => `, ${param} from $${envVar}`).join('')}; set {credentials.length ? 'them' : 'it'} before running. Credentials are never
+        written into the code. Gateway extras are included.
       </p>
       <pre className="max-h-[50vh] overflow-auto rounded bg-sunken p-2 text-xs text-fg" data-testid="code-export-text">{code}</pre>
       <button

@@ -9,6 +9,7 @@ import type { SnakeCased } from '@/lib/http/snake-case';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextInput } from '@/components/ui/input';
+import { describeRedactedCredentials } from '@/lib/schema/credentials';
 import type { PendingReplacement } from './replace-confirm';
 
 async function fetchHistory(query: string): Promise<SnakeCased<HistoryEntry>[]> {
@@ -35,7 +36,7 @@ export function HistoryPanel({ onPropose }: { onPropose: (pending: PendingReplac
             <Button
               size="sm"
               data-testid="history-reopen"
-              onClick={() => onPropose({ source: `Reopen request #${entry.id}`, next: { body: entry.body, onBehalfOf: entry.on_behalf_of ?? '' }, notes: [] })}
+              onClick={() => onPropose({ source: `Reopen request #${entry.id}`, next: { body: entry.body, onBehalfOf: entry.on_behalf_of ?? '' }, notes: describeRedactedCredentials(entry.body) })}
             >
               Reopen
             </Button>

@@ -10,6 +10,7 @@ import { useDraft } from './draft-context';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextInput } from '@/components/ui/input';
+import { describeRedactedCredentials, REDACTED_CREDENTIAL } from '@/lib/schema/credentials';
 import type { PendingReplacement } from './replace-confirm';
 
 export function PresetsPanel({ onPropose }: { onPropose: (pending: PendingReplacement) => void }) {
@@ -36,14 +37,14 @@ export function PresetsPanel({ onPropose }: { onPropose: (pending: PendingReplac
           Save
         </Button>
       </div>
-      <p className="text-xs text-fg-muted">Saves the current body under this name (the same name replaces it); headers are not saved.</p>
+      <p className="text-xs text-fg-muted">Saves the current body under this name (the same name replaces it); headers are not saved, and credentials (webhook_secret, MCP authorization and headers) only as {REDACTED_CREDENTIAL}.</p>
       {save.error || remove.error ? <p role="alert" className="text-xs text-danger">{(save.error ?? remove.error)?.message}</p> : null}
       <ul className="flex flex-col gap-1">
         {(presets.data ?? []).map((preset) => (
           <li key={preset.name} className="flex items-center justify-between gap-2 text-xs" data-testid="preset-entry">
             <span className="min-w-0 font-mono [overflow-wrap:anywhere]">{preset.name}</span>
             <span className="flex gap-1">
-              <Button size="sm" onClick={() => onPropose({ source: `Load preset ${preset.name}`, next: { body: preset.body, onBehalfOf: draft.onBehalfOf }, notes: [] })}>
+              <Button size="sm" onClick={() => onPropose({ source: `Load preset ${preset.name}`, next: { body: preset.body, onBehalfOf: draft.onBehalfOf }, notes: describeRedactedCredentials(preset.body) })}>
                 Load
               </Button>
               <Button size="sm" aria-label={`Delete preset ${preset.name}`} onClick={() => remove.mutate(preset.name)}>

@@ -1,4 +1,6 @@
-// Code export of a request: curl, TypeScript (fetch, openai SDK), Python (requests, openai SDK); the key always comes from an environment variable.
+// Code export of a request: curl, TypeScript (fetch, openai SDK), Python (requests, openai SDK); the key and every credential come from environment variables.
+import { findCredentials, replaceCredentials } from '@/lib/schema/credentials';
+
 export interface CodegenInput {
   body: Record<string, unknown>;
   onBehalfOf: string;
@@ -145,14 +147,14 @@ export function generatePythonSdk(input: CodegenInput): string {
 }
 
 export const WEBHOOK_SECRET_ENV_VAR = 'WEBHOOK_SECRET';
-const SECRET_SENTINEL = '__playground_webhook_secret__';
 
-const SECRET_EXPRESSIONS: Record<CodeLanguage, string> = {
-  curl: `"'"$${WEBHOOK_SECRET_ENV_VAR}"'"`,
-  'typescript-fetch': `process.env.${WEBHOOK_SECRET_ENV_VAR}`,
-  'typescript-sdk': `process.env.${WEBHOOK_SECRET_ENV_VAR}`,
-  'python-requests': `os.environ["${WEBHOOK_SECRET_ENV_VAR}"]`,
-  'python-sdk': `os.environ["${WEBHOOK_SECRET_ENV_VAR}"]`,
+/** How each language reads an environment variable where a JSON string stood. */
+const ENV_EXPRESSIONS: Record<CodeLanguage, (name: string) => string> = {
+  curl: (name) => `"'"$${name}"'"`,
+  'typescript-fetch': (name) => `process.env.${name}`,
+  'typescript-sdk': (name) => `process.env.${name}`,
+  'python-requests': (name) => `os.environ["${name}"]`,
+  'python-sdk': (name) => `os.environ["${name}"]`,
 };
 
 const GENERATORS: Record<CodeLanguage, (input: CodegenInput) => string> = {
@@ -163,12 +165,47 @@ const GENERATORS: Record<CodeLanguage, (input: CodegenInput) => string> = {
   'python-sdk': generatePythonSdk,
 };
 
-/** The code for one language; a webhook_secret is read from an environment variable too, never written out. */
+export interface CredentialEnvVar {
+  /** The credential's place in the body, e.g. tools[0].authorization. */
+  param: string;
+  envVar: string;
+}
+
+function toEnvName(text: string): string {
+  return text.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+}
+
+/** One environment variable per credential in the body: WEBHOOK_SECRET, MCP_<LABEL>_AUTHORIZATION, MCP_<LABEL>_<HEADER>. */
+export function listCredentialEnvVars(body: Record<string, unknown>): CredentialEnvVar[] {
+  const taken = new Set<string>([KEY_ENV_VAR]);
+  return findCredentials(body).map(({ param, tool }) => {
+    let base = WEBHOOK_SECRET_ENV_VAR;
+    if (tool) {
+      const index = /^tools\[(\d+)\]/.exec(param)?.[1] ?? '0';
+      const label = typeof tool.server_label === 'string' && toEnvName(tool.server_label) ? toEnvName(tool.server_label) : `TOOL_${index}`;
+      const field = param.replace(/^tools\[\d+\]\./, '');
+      base = `MCP_${label}_${field === 'authorization' ? 'AUTHORIZATION' : toEnvName(field.replace(/^headers\./, '')) || 'HEADER'}`;
+    }
+    let envVar = base;
+    for (let suffix = 2; taken.has(envVar); suffix += 1) envVar = `${base}_${suffix}`;
+    taken.add(envVar);
+    return { param, envVar };
+  });
+}
+
+/**
+ * The code for one language. Credentials in the body (lib/schema/credentials.ts: webhook_secret, an MCP tool's
+ * authorization and headers) are read from environment variables (listCredentialEnvVars), never written out.
+ */
 export function generateCode(language: CodeLanguage, input: CodegenInput): string {
-  const hasSecret = typeof input.body.webhook_secret === 'string';
-  const body = hasSecret ? { ...input.body, webhook_secret: SECRET_SENTINEL } : input.body;
-  const code = GENERATORS[language]({ ...input, body });
-  if (!hasSecret) return code;
-  const quoted = JSON.stringify(SECRET_SENTINEL);
-  return code.split(quoted).join(SECRET_EXPRESSIONS[language]);
+  const envVars = listCredentialEnvVars(input.body);
+  if (envVars.length === 0) return GENERATORS[language](input);
+  const sentinels = envVars.map((_, index) => `__playground_credential_${index}__`);
+  let next = 0;
+  const body = replaceCredentials(input.body, () => sentinels[next++]!);
+  let code = GENERATORS[language]({ ...input, body });
+  envVars.forEach(({ envVar }, index) => {
+    code = code.split(JSON.stringify(sentinels[index])).join(ENV_EXPRESSIONS[language](envVar));
+  });
+  return code;
 }

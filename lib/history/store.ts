@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/open';
 import { isStatusAdvance } from '@/lib/db/response-status';
 import { encodeText } from '@/lib/db/text-codec';
 import { requestHistory } from '@/lib/db/schema';
+import { redactCredentials } from '@/lib/schema/credentials';
 
 export interface HistoryEntry {
   id: number;
@@ -53,7 +54,8 @@ function toEntry(row: typeof requestHistory.$inferSelect): HistoryEntry {
   return {
     id: row.id,
     model: row.model,
-    body: row.body as Record<string, unknown>,
+    // Redacted on the way out too, for entries stored before credentials were redacted at rest.
+    body: redactCredentials(row.body as Record<string, unknown>),
     onBehalfOf: row.onBehalfOf,
     responseId: row.responseId,
     status: row.status,
@@ -61,12 +63,13 @@ function toEntry(row: typeof requestHistory.$inferSelect): HistoryEntry {
   };
 }
 
+/** Stores a sent request; its credentials (lib/schema/credentials.ts) are kept only as a marker that one was set. */
 export async function insertHistoryEntry(db: Db, entry: NewHistoryEntry): Promise<number> {
   const [row] = await db
     .insert(requestHistory)
     .values({
       model: typeof entry.body.model === 'string' ? entry.body.model : null,
-      body: entry.body,
+      body: redactCredentials(entry.body),
       onBehalfOf: entry.onBehalfOf,
       searchText: flattenSearchText(entry.body),
       responseId: entry.responseId,

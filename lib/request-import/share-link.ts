@@ -1,10 +1,7 @@
-// A share link: the request body in the URL hash, without secrets (webhook_secret and every header are left out).
-export const SHARE_HASH_PREFIX = '#request=';
+// A share link: the request body in the URL hash, without secrets (the credentials of lib/schema/credentials.ts and every header are left out).
+import { stripCredentials } from '@/lib/schema/credentials';
 
-export function stripSecrets(body: Record<string, unknown>): Record<string, unknown> {
-  const { webhook_secret: _secret, ...rest } = body;
-  return rest;
-}
+export const SHARE_HASH_PREFIX = '#request=';
 
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -22,7 +19,7 @@ function fromBase64Url(encoded: string): string {
 }
 
 export function encodeShareHash(body: Record<string, unknown>): string {
-  return `${SHARE_HASH_PREFIX}${toBase64Url(JSON.stringify(stripSecrets(body)))}`;
+  return `${SHARE_HASH_PREFIX}${toBase64Url(JSON.stringify(stripCredentials(body)))}`;
 }
 
 /** The body in a share hash, or null when the hash is not one (or is damaged). */
@@ -30,7 +27,7 @@ export function decodeShareHash(hash: string): Record<string, unknown> | null {
   if (!hash.startsWith(SHARE_HASH_PREFIX)) return null;
   try {
     const value: unknown = JSON.parse(fromBase64Url(hash.slice(SHARE_HASH_PREFIX.length)));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? stripSecrets(value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? stripCredentials(value as Record<string, unknown>) : null;
   } catch {
     return null;
   }

@@ -9,3 +9,4 @@ export * from './response';
 export * from './on-behalf-of';
 export { formatZodIssues, type SchemaIssue } from './issues';
 export * from './create-response-body';
+export * from './credentials';

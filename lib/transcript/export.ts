@@ -1,4 +1,5 @@
-// Exports a run as JSON (requests, responses, events) or Markdown, with secret headers masked.
+// Exports a run as JSON (requests, responses, events) or Markdown, with secret headers masked and body credentials redacted.
+import { redactCredentials } from '@/lib/schema/credentials';
 import type { Turn } from './run-types';
 import type { OutputItem } from './types';
 
@@ -12,7 +13,7 @@ export function maskHeaders(headers: Record<string, string>): Record<string, str
 
 export function buildRunJson(turns: readonly Turn[]): string {
   const exported = turns.map((turn) => ({
-    request: { ...turn.request, headers: maskHeaders(turn.request.headers) },
+    request: { ...turn.request, body: redactCredentials(turn.request.body), headers: maskHeaders(turn.request.headers) },
     status: turn.status,
     response: turn.transcript.response,
     output: turn.transcript.items.filter(Boolean),
@@ -32,7 +33,7 @@ export function buildRunMarkdown(turns: readonly Turn[]): string {
   turns.forEach((turn, at) => {
     const response = turn.transcript.response;
     lines.push(`## Turn ${at + 1}${response?.id ? ` (${response.id})` : ''}`, '', `Status: ${turn.status}${response?.model ? `, model ${response.model}` : ''}`, '');
-    lines.push('### Request', '', '```json', JSON.stringify(turn.request.body, null, 2), '```', '', '### Output', '');
+    lines.push('### Request', '', '```json', JSON.stringify(redactCredentials(turn.request.body), null, 2), '```', '', '### Output', '');
     for (const item of turn.transcript.items) if (item) lines.push(...itemMarkdown(item), '');
     const error = turn.error ?? turn.transcript.error;
     if (error) lines.push(`**Error:** ${error.message}`, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_LANGUAGES, generateCode, toPythonLiteral } from '@/lib/codegen';
+import { CODE_LANGUAGES, generateCode, listCredentialEnvVars, toPythonLiteral } from '@/lib/codegen';
 import { diffBodies, diffDrafts } from '@/lib/request-import/diff';
 import { bodyFromPastedJson, settingsFromResponse } from '@/lib/request-import/from-response';
 import { findOnBehalfOf, parseCurl, tokenizeShell } from '@/lib/request-import/parse-curl';
@@ -109,7 +109,40 @@ describe('code export', () => {
   });
 });
 
+describe('code export of MCP credentials', () => {
+  const mcp = (label: string) => ({ type: 'mcp', server_label: label, server_url: 'https://mcp.example.com/sse', authorization: `oauth-${label}-secret`, headers: { 'X-Api-Key': `hdr-${label}-secret` } });
+  const input = { body: { model: 'local-agent', input: 'hi', tools: [mcp('docs'), mcp('git hub')] }, onBehalfOf: '', gatewayOrigin: 'http://127.0.0.1:3000' };
+
+  it('names one environment variable per credential', () => {
+    expect(listCredentialEnvVars(input.body)).toEqual([
+      { param: 'tools[0].authorization', envVar: 'MCP_DOCS_AUTHORIZATION' },
+      { param: 'tools[1].authorization', envVar: 'MCP_GIT_HUB_AUTHORIZATION' },
+      { param: 'tools[0].headers.X-Api-Key', envVar: 'MCP_DOCS_X_API_KEY' },
+      { param: 'tools[1].headers.X-Api-Key', envVar: 'MCP_GIT_HUB_X_API_KEY' },
+    ]);
+  });
+
+  it.each(CODE_LANGUAGES)('%s reads them from the environment and never writes them out', (language) => {
+    const code = generateCode(language, input);
+    expect(code).not.toMatch(/-secret/);
+    for (const name of ['MCP_DOCS_AUTHORIZATION', 'MCP_GIT_HUB_AUTHORIZATION', 'MCP_DOCS_X_API_KEY', 'MCP_GIT_HUB_X_API_KEY']) expect(code).toContain(name);
+    expect(code).toContain('"X-Api-Key"');
+  });
+
+  it('curl: the body still parses, each credential from its variable', () => {
+    const curl = generateCode('curl', input).replaceAll(`"'"$MCP_DOCS_AUTHORIZATION"'"`, '"from-env"');
+    expect((parseCurl(curl).body as { tools: Array<{ authorization: string }> }).tools[0]?.authorization).toBe('from-env');
+  });
+});
+
 describe('share link', () => {
+  it('leaves out MCP authorization and headers', () => {
+    const body = { model: 'm', tools: [{ type: 'mcp', server_label: 'docs', server_url: 'https://mcp.example.com/sse', authorization: 'oauth-token-abc', headers: { 'X-Api-Key': 'k-123' } }] };
+    const hash = encodeShareHash(body);
+    expect(decodeShareHash(hash)).toEqual({ model: 'm', tools: [{ type: 'mcp', server_label: 'docs', server_url: 'https://mcp.example.com/sse' }] });
+    expect(atob(hash.slice('#request='.length).replace(/-/g, '+').replace(/_/g, '/'))).not.toMatch(/oauth-token|k-123|X-Api-Key/);
+  });
+
   it('round-trips the body through the hash without webhook_secret', () => {
     const body = { model: 'm', input: 'ünïcödé ✓', webhook_url: 'https://h', webhook_secret: 's'.repeat(20) };
     const hash = encodeShareHash(body);

@@ -86,6 +86,15 @@ describe('export', () => {
     expect(parsed.turns[0]?.response.id).toBe('resp_test');
   });
 
+  it('redacts credentials of the request body in both exports', () => {
+    const secretBody = { model: 'local-agent', input: 'hi', webhook_secret: 'whsec-0123456789abcdef', tools: [{ type: 'mcp', server_label: 'd', authorization: 'oauth-token-abc' }] };
+    const withSecrets: Turn = { ...turn, request: { ...turn.request, body: secretBody } };
+    for (const exported of [buildRunJson([withSecrets]), buildRunMarkdown([withSecrets])]) {
+      expect(exported).not.toMatch(/whsec-|oauth-token/);
+      expect(exported).toContain('<redacted>');
+    }
+  });
+
   it('exports Markdown and NDJSON', () => {
     const markdown = buildRunMarkdown([turn]);
     expect(markdown).toContain('## Turn 1 (resp_test)');
