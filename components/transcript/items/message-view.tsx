@@ -1,10 +1,11 @@
 // Assistant message: safe markdown text with citations and logprobs, refusals, and output audio.
 import { memo } from 'react';
-import ReactMarkdown from 'react-markdown';
+import ReactMarkdown, { defaultUrlTransform, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { isPlainProse, proseParagraphs } from '@/lib/transcript/plain-prose';
 import type { OutputItem } from '@/lib/transcript/types';
 import { asArray, ItemFrame, text } from './item-frame';
+import { isInlineImage, ModelImage } from './model-image';
 
 export function MessageView({ item }: { item: OutputItem }) {
   const role = typeof item.role === 'string' ? item.role : 'assistant';
@@ -106,6 +107,11 @@ function remarkHtmlAsText() {
   };
 }
 
+/** Links and images keep react-markdown's safe protocols; an image may also be an inline base64 raster (no fetch). */
+const transformUrl: UrlTransform = (url, key) => (key === 'src' && isInlineImage(url) ? url : defaultUrlTransform(url));
+
+const MARKDOWN_COMPONENTS = { a: SafeLink, pre: ScrollablePre, img: ModelImage };
+
 const MARKDOWN_CLASSES =
   'break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-sunken [&_pre]:p-2 dark:[&_pre]:bg-zinc-950';
 
@@ -115,7 +121,7 @@ export const Markdown = memo(function Markdown({ source }: { source: string }) {
     return proseParagraphs(source).flatMap((paragraph, index) => [...(index ? ['\n'] : []), <p key={index}>{paragraph}</p>]);
   }
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} skipHtml components={{ a: SafeLink, pre: ScrollablePre }}>
+    <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} skipHtml urlTransform={transformUrl} components={MARKDOWN_COMPONENTS}>
       {source}
     </ReactMarkdown>
   );
@@ -128,7 +134,7 @@ export function splitSettledMarkdown(source: string): { settled: string; tail: s
 }
 
 /**
- * Model text as markdown: GFM, raw HTML shown as text, links open safely in a new tab.
+ * Model text as markdown: GFM, raw HTML shown as text, links open safely in a new tab, remote images only on request.
  * While streaming, only settled paragraphs are parsed (memoized); the growing tail is plain text, so a long answer
  * is not re-parsed on every frame. The finished text is rendered as markdown whole.
  */
