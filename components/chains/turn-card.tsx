@@ -7,7 +7,7 @@ import { cx } from '@/components/ui/cx';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DescriptionList } from '@/components/ui/layout';
 import { Mono } from '@/components/ui/mono';
-import { conversationIdOf } from '@/lib/chains/schema';
+import { conversationIdOf } from '@/lib/schema/response';
 import type { ChainTurn } from '@/lib/chains/walk';
 import { DeleteResponseButton } from './delete-response-button';
 import { ItemList } from './item-list';

@@ -7,13 +7,14 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Select, TextInput } from '@/components/ui/input';
 import { Toolbar } from '@/components/ui/layout';
-import { JOB_STATUSES, formatDuration } from '@/lib/jobs/status';
+import { formatDuration } from '@/lib/jobs/status';
+import { RESPONSE_STATUSES } from '@/lib/schema/constants';
 import { JobDetailPanel } from './job-detail';
 import { JobList } from './job-list';
 import { TrackJobForm } from './track-job-form';
 import { useCancelJob, useJobs, type JobFilterState } from './use-jobs';
 
-const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...JOB_STATUSES.map((status) => ({ value: status, label: status }))];
+const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...RESPONSE_STATUSES.map((status) => ({ value: status, label: status }))];
 
 export function JobsView({ stallAfterMs }: { stallAfterMs: number }) {
   const [filter, setFilter] = useState<JobFilterState>({ status: '', q: '' });

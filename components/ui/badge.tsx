@@ -1,5 +1,6 @@
-// Badges: a tone per meaning, and the response-status badge (queued, in_progress, completed, failed, incomplete, cancelled).
+// Badges: a tone per meaning, and the response-status badge.
 import type { ReactNode } from 'react';
+import type { ResponseStatus } from '@/lib/schema/constants';
 import { cx } from './cx';
 
 export type Tone = 'neutral' | 'accent' | 'info' | 'success' | 'warning' | 'caution' | 'danger';
@@ -14,7 +15,8 @@ export const TONE_CLASSES: Record<Tone, string> = {
   danger: 'bg-danger-soft text-danger',
 };
 
-const STATUS_TONES: Record<string, Tone> = {
+/** Typed by the one status list: a status added there must get a tone here. */
+const STATUS_TONES: Record<ResponseStatus, Tone> = {
   queued: 'warning',
   in_progress: 'info',
   completed: 'success',
@@ -25,7 +27,7 @@ const STATUS_TONES: Record<string, Tone> = {
 
 /** The tone of a response status; unknown statuses (from other gateways) are neutral. */
 export function toneOfStatus(status: string): Tone {
-  return STATUS_TONES[status] ?? 'neutral';
+  return (STATUS_TONES as Record<string, Tone | undefined>)[status] ?? 'neutral';
 }
 
 export interface BadgeProps {

@@ -2,11 +2,11 @@
 import 'server-only';
 import type { Db } from '@/lib/db/open';
 import { readJsonBody, readQuery, withRoute } from '@/lib/http/route';
-import { ApiError, parseOnBehalfOf } from '@/lib/schema';
+import { ApiError, parseOnBehalfOf, parseResponseId } from '@/lib/schema';
 import { normalizeUser } from './broken-link';
 import { buildForest, groupConversations } from './forest';
 import { getSeenResponse, listSeenResponses, markResponseDeleted, upsertSeenResponse } from './index-store';
-import { chainIndexQuerySchema, recordSeenBodySchema, responseIdParamSchema, type ChainIndex } from './schema';
+import { chainIndexQuerySchema, recordSeenBodySchema, type ChainIndex } from './schema';
 
 /** The X-On-Behalf-Of header under the proxy's rules (trimmed, bounded, printable ASCII); a bad one is a 400. */
 function onBehalfOfFrom(request: Request): string | null {
@@ -16,9 +16,9 @@ function onBehalfOfFrom(request: Request): string | null {
 }
 
 function parseId(raw: string): string {
-  const parsed = responseIdParamSchema.safeParse(raw);
-  if (!parsed.success) throw new ApiError(400, `id ${parsed.error.issues[0]?.message ?? 'is invalid'}`, { param: 'id', code: 'invalid_id' });
-  return parsed.data;
+  const parsed = parseResponseId(raw);
+  if (!parsed.ok) throw ApiError.fromBody(400, parsed.error);
+  return parsed.id;
 }
 
 export const getChainIndex = withRoute('GET /api/chains', async (db: Db, request: Request): Promise<Response> => {

@@ -1,15 +1,8 @@
 // The browser's ChainFetcher: retrieves through the proxy (/api/responses) as the acting user, reads the index at /api/chains.
 import { fetchJson } from '@/lib/http/client';
 import { ApiError } from '@/lib/schema/errors';
-import {
-  chainEntrySchema,
-  conversationIdOf,
-  inputItemsPageSchema,
-  storedResponseSchema,
-  type ChainEntry,
-  type RecordSeenBody,
-  type StoredResponse,
-} from './schema';
+import { conversationIdOf, inputItemListSchema, parseResponseId, responsePath, retrievedResponseSchema, type RetrievedResponse } from '@/lib/schema/response';
+import { chainEntrySchema, type ChainEntry, type RecordSeenBody } from './schema';
 import type { ChainFetcher, FetchResult } from './walk';
 import type { z } from 'zod';
 
@@ -30,7 +23,13 @@ async function getJson<T>(url: string, schema: z.ZodType<T>, init: RequestInit):
   }
 }
 
-export function toRecordBody(response: StoredResponse): RecordSeenBody {
+/** An id the one rule refuses (a gateway can name any parent) fails like the proxy would refuse it, without a request. */
+function refusedId(id: string): FetchResult<never> | null {
+  const parsed = parseResponseId(id);
+  return parsed.ok ? null : { ok: false, failure: { status: 400, message: parsed.error.error.message, code: parsed.error.error.code } };
+}
+
+export function toRecordBody(response: RetrievedResponse): RecordSeenBody {
   return {
     id: response.id,
     previous_response_id: response.previous_response_id ?? null,
@@ -42,7 +41,7 @@ export function toRecordBody(response: StoredResponse): RecordSeenBody {
 }
 
 /** Tells the index what a lookup saw; best effort (the proxy records too), so failures are ignored. */
-export async function recordLookup(response: StoredResponse, onBehalfOf: string | null): Promise<void> {
+export async function recordLookup(response: RetrievedResponse, onBehalfOf: string | null): Promise<void> {
   await fetch('/api/chains', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...onBehalfOfHeaders(onBehalfOf) },
@@ -65,15 +64,19 @@ export function createHttpChainFetcher(options: { onBehalfOf: string | null; inc
   const include = includeQuery(options.include ?? []);
   return {
     async retrieve(id) {
-      const url = `/api/responses/${encodeURIComponent(id)}${include ? `?${include}` : ''}`;
-      const result = await getJson(url, storedResponseSchema, init);
+      const refused = refusedId(id);
+      if (refused) return refused;
+      const url = `/api${responsePath(id)}${include ? `?${include}` : ''}`;
+      const result = await getJson(url, retrievedResponseSchema, init);
       if (result.ok) void recordLookup(result.value, options.onBehalfOf);
       return result;
     },
-    listInputItems(id, after) {
+    async listInputItems(id, after) {
+      const refused = refusedId(id);
+      if (refused) return refused;
       const query = new URLSearchParams({ limit: String(INPUT_ITEMS_PAGE_LIMIT), order: 'asc' });
       if (after) query.set('after', after);
-      return getJson(`/api/responses/${encodeURIComponent(id)}/input_items?${query}`, inputItemsPageSchema, init);
+      return getJson(`/api${responsePath(id, 'input_items')}?${query}`, inputItemListSchema, init);
     },
     lookupIndex: (id) => fetchIndexEntry(id, options.signal),
   };

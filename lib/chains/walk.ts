@@ -1,19 +1,20 @@
 // Pure: walks previous_response_id from a response back to its root, one retrieve per turn, through a fetcher it is given.
 import { explainBrokenLink, type ApiFailure, type BrokenLinkExplanation } from './broken-link';
-import type { ChainEntry, InputItemsPage, StoredResponse } from './schema';
+import type { InputItemList, RetrievedResponse } from '@/lib/schema/response';
+import type { ChainEntry } from './schema';
 
 export type FetchResult<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
 export type InputItem = Record<string, unknown>;
 
 /** What the walk needs from the outside world (the proxy and the index in the app, fakes in tests). */
 export interface ChainFetcher {
-  retrieve(id: string): Promise<FetchResult<StoredResponse>>;
-  listInputItems(id: string, after: string | null): Promise<FetchResult<InputItemsPage>>;
+  retrieve(id: string): Promise<FetchResult<RetrievedResponse>>;
+  listInputItems(id: string, after: string | null): Promise<FetchResult<InputItemList>>;
   lookupIndex(id: string): Promise<ChainEntry | null>;
 }
 
 export type ChainTurn =
-  | { kind: 'turn'; id: string; response: StoredResponse; inputItems: InputItem[]; inputItemsFailure: ApiFailure | null }
+  | { kind: 'turn'; id: string; response: RetrievedResponse; inputItems: InputItem[]; inputItemsFailure: ApiFailure | null }
   | { kind: 'broken'; id: string; failure: ApiFailure; entry: ChainEntry | null; explanation: BrokenLinkExplanation };
 
 /** Why the walk stopped before reaching a root it could read. */

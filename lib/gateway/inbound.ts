@@ -2,10 +2,9 @@
 import 'server-only';
 import type { Env } from '@/lib/env-schema';
 import { readBodyText } from '@/lib/http/body';
-import { ApiError, parseCreateResponseBody, parseOnBehalfOf } from '@/lib/schema';
+import { ApiError, parseCreateResponseBody, parseOnBehalfOf, parseResponseId } from '@/lib/schema';
 
 export const BROWSER_KEY_HEADER = 'x-gateway-api-key';
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,256}$/;
 
 export interface CreateRequest {
   /** The original body text, forwarded untouched (unknown fields included). */
@@ -53,9 +52,11 @@ export function readBrowserKey(request: Request, env: Env): string | null {
   return request.headers.get(BROWSER_KEY_HEADER)?.trim() || null;
 }
 
-export function assertResponseId(id: string): string {
-  if (!ID_PATTERN.test(id)) throw new ApiError(400, 'The response id may only contain letters, digits, "_" and "-".', { param: 'id', code: 'invalid_id' });
-  return id;
+/** The `{id}` path parameter under the one response-id rule; 400 naming `id` otherwise. */
+export function assertResponseId(raw: string): string {
+  const parsed = parseResponseId(raw);
+  if (!parsed.ok) throw ApiError.fromBody(400, parsed.error);
+  return parsed.id;
 }
 
 /** Copies the allowed query parameters (repeats and order kept) for forwarding. */

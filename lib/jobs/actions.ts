@@ -2,7 +2,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/open';
 import { readResponseObject, type GatewayReply, type ResponseGateway } from './gateway-reply';
-import { isTerminalStatus } from './status';
+import { isTerminalStatus } from '@/lib/schema/constants';
 import { applyJobStatus, createJob, getJob } from './store';
 
 export type ActionResult = { kind: 'ok'; httpStatus: number } | { kind: 'not-a-job' } | { kind: 'not-cancellable'; status: string } | { kind: 'upstream'; reply: GatewayReply };

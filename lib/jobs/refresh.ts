@@ -2,7 +2,8 @@
 import 'server-only';
 import type { Db } from '@/lib/db/open';
 import { readResponseObject, type ResponseGateway } from './gateway-reply';
-import { nextPollDelayMs, isTerminalStatus } from './status';
+import { isTerminalStatus } from '@/lib/schema/constants';
+import { nextPollDelayMs } from './status';
 import { applyJobStatus, claimJob, listDueJobs, schedulePoll, type JobRow } from './store';
 
 const CLAIM_LEASE_MS = 60_000;

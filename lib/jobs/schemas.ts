@@ -1,13 +1,15 @@
 // Wire shapes of the jobs routes, shared by the forms and the route handlers (isomorphic).
 import { z } from 'zod';
+import { responseIdSchema, responseStatusSchema } from '@/lib/schema/response';
 
 export const jobListQuerySchema = z.object({
-  status: z.enum(['queued', 'in_progress', 'completed', 'failed', 'incomplete', 'cancelled']).optional(),
+  status: responseStatusSchema.optional(),
   q: z.string().trim().max(256).optional(),
 });
 
 export const trackJobBodySchema = z.object({
-  response_id: z.string().trim().min(1, 'is required').max(256).regex(/^[\w.-]+$/, 'must be a response id such as resp_…'),
+  /** Typed or pasted into a form: surrounding spaces are dropped before the one id rule. */
+  response_id: z.string().trim().pipe(responseIdSchema),
   on_behalf_of: z
     .string()
     .trim()

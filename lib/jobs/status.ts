@@ -1,7 +1,6 @@
-// Response status rules for jobs: terminal states, forward-only transitions, time per state, stall detection, poll backoff (pure).
+// Response status rules for jobs: forward-only transitions, time per state, stall detection, poll backoff (pure).
 import type { SnakeCased } from '@/lib/http/snake-case';
-export const TERMINAL_STATUSES = ['completed', 'failed', 'incomplete', 'cancelled'] as const;
-export const JOB_STATUSES = ['queued', 'in_progress', ...TERMINAL_STATUSES] as const;
+import { isTerminalStatus } from '@/lib/schema/constants';
 
 export const POLL_FIRST_DELAY_MS = 1_000;
 export const POLL_MAX_DELAY_MS = 30_000;
@@ -25,10 +24,6 @@ export interface StallFlag {
   since: string;
   elapsedMs: number;
   reason: string;
-}
-
-export function isTerminalStatus(status: string): boolean {
-  return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 
 function rank(status: string): number {

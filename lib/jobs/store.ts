@@ -4,7 +4,8 @@ import { and, asc, desc, eq, inArray, isNotNull, lte, min, notInArray, type SQL 
 import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
 import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
-import { POLL_FIRST_DELAY_MS, TERMINAL_STATUSES, isTerminalStatus, shouldApplyStatus, type StatusEntry } from './status';
+import { TERMINAL_STATUSES, isTerminalStatus } from '@/lib/schema/constants';
+import { POLL_FIRST_DELAY_MS, shouldApplyStatus, type StatusEntry } from './status';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobStatusSource = 'create' | 'poll' | 'stream' | 'webhook' | 'cancel';

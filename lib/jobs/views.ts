@@ -3,7 +3,8 @@ import 'server-only';
 import type { Db } from '@/lib/db/open';
 import type { SnakeCased } from '@/lib/http/snake-case';
 import { listResponseDeliveries, toDeliveryView, type DeliveryView } from '@/lib/webhooks/deliveries';
-import { computeStateDurations, detectStall, isTerminalStatus, type StallFlag, type StateDuration, type StatusEntry } from './status';
+import { isTerminalStatus } from '@/lib/schema/constants';
+import { computeStateDurations, detectStall, type StallFlag, type StateDuration, type StatusEntry } from './status';
 import { getJob, listHistory, listJobs, type JobFilter, type JobRow } from './store';
 import { buildTimeline, type TimelineEntry } from './timeline';
 

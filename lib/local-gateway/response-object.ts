@@ -1,14 +1,15 @@
 // The Response object: request echo with the spec's defaults, and its status transitions (snapshots for events and storage).
+import type { ResponseStatus } from '@/lib/schema/constants';
 import type { JsonObject, OutputItem, TurnOutcome, TurnPlan, Usage } from './agent/contract';
 import { nowSeconds } from './ids';
 
-export type ResponseObject = JsonObject & { id: string; status: string; output: OutputItem[] };
+export type ResponseObject = JsonObject & { id: string; status: ResponseStatus; output: OutputItem[] };
 
 export interface ResponseSeed {
   id: string;
   body: JsonObject;
   plan: TurnPlan;
-  status: 'queued' | 'in_progress';
+  status: Extract<ResponseStatus, 'queued' | 'in_progress'>;
   /** `prompt` echo with the version used, when a template was resolved. */
   prompt: JsonObject | null;
   conversationId: string | null;
@@ -72,7 +73,7 @@ export function collectOutputText(output: OutputItem[]): string {
     .join('');
 }
 
-export function withStatus(response: ResponseObject, status: string): ResponseObject {
+export function withStatus(response: ResponseObject, status: ResponseStatus): ResponseObject {
   return { ...response, status };
 }
 

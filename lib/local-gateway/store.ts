@@ -3,12 +3,13 @@ import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { gatewayConversations, gatewayResponseEvents, gatewayResponses } from '@/lib/db/schema/gateway';
 import { encodeJsonText } from '@/lib/db/text-codec';
+import { RESPONSE_STATUSES, isTerminalStatus } from '@/lib/schema/constants';
 import type { ContextItem, JsonObject } from './agent/contract';
 
 export type StoredResponse = typeof gatewayResponses.$inferSelect;
 export type NewStoredResponse = typeof gatewayResponses.$inferInsert;
 
-export const NON_TERMINAL = ['queued', 'in_progress'];
+export const NON_TERMINAL: string[] = RESPONSE_STATUSES.filter((status) => !isTerminalStatus(status));
 
 export async function insertResponse(db: Db, row: NewStoredResponse): Promise<void> {
   await db.insert(gatewayResponses).values(row);

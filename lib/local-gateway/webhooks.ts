@@ -1,8 +1,10 @@
 // Webhook deliveries for background responses: allowed targets, signed thin event bodies, retries with backoff.
 import { createHmac } from 'node:crypto';
+import { RESPONSE_STATUSES } from '@/lib/schema/constants';
 import { makeId, nowSeconds } from './ids';
 
-export const WEBHOOK_STATUSES = ['queued', 'in_progress', 'completed', 'failed', 'incomplete'] as const;
+/** Every status but `cancelled` (the spec's list: docs/protocol.md, "Webhooks"). */
+export const WEBHOOK_STATUSES = RESPONSE_STATUSES.filter((status) => status !== 'cancelled');
 /** Waits before the 2nd, 3rd and 4th attempt. */
 export const WEBHOOK_RETRY_DELAYS_MS = [500, 2_000, 8_000];
 export const WEBHOOK_TIMEOUT_MS = 5_000;

@@ -78,7 +78,7 @@ export function isTerminalStatus(status: unknown): status is TerminalStatus {
   return (TERMINAL_STATUSES as readonly unknown[]).includes(status);
 }
 
-/** Every bound of the spec's Limits table plus the protocol bounds this project adopts (section A, §5). */
+/** Every bound of the interface spec's Limits table plus those this project adopts (docs/protocol.md, "Field bounds"). */
 export const LIMITS = {
   max_tool_calls: { min: 1, max: 300, default: 64 },
   max_output_tokens: { min: 1, max: Number.MAX_SAFE_INTEGER },

@@ -1,8 +1,41 @@
-// What a gateway sends back (responses, items, usage, stream events, lists, webhooks): loose, so extras are kept.
+// The response side of the wire, written once: statuses, response ids, output items, responses, stream events, lists, webhooks.
+// Loose objects, so a gateway's extra fields are kept; every other module imports these instead of declaring its own.
 import { z } from 'zod';
-import { RESPONSE_STATUSES } from './constants';
+import { makeApiError, type ApiErrorBody } from './errors';
+import { RESPONSE_STATUSES, TERMINAL_STATUSES } from './constants';
 
 export const responseStatusSchema = z.enum(RESPONSE_STATUSES);
+
+/** Ids of other gateways are opaque (hundreds of characters of base64url, `=`, `:`...): see docs/protocol.md, "Response ids". */
+export const RESPONSE_ID_MAX_LENGTH = 4096;
+const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
+
+/** The one response-id rule: any printable text up to RESPONSE_ID_MAX_LENGTH, except `.` and `..` (they would move the upstream path). */
+export const responseIdSchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(RESPONSE_ID_MAX_LENGTH, `must be at most ${RESPONSE_ID_MAX_LENGTH} characters`)
+  .refine((id) => !UNPRINTABLE.test(id), 'must not contain control characters or lone surrogates')
+  .refine((id) => id !== '.' && id !== '..', 'must not be "." or ".."');
+
+export type ParsedResponseId = { ok: true; id: string } | { ok: false; error: ApiErrorBody };
+
+/** Checks a response id from a path segment, query or body field; a refusal is the 400 envelope naming `param`. */
+export function parseResponseId(raw: unknown, param = 'id'): ParsedResponseId {
+  const parsed = responseIdSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, id: parsed.data };
+  const reason = parsed.error.issues[0]?.message ?? 'is invalid';
+  return { ok: false, error: makeApiError(`The response id (${param}) ${reason}.`, { param, code: 'invalid_id' }) };
+}
+
+/**
+ * `/responses/{id}` (plus `/cancel` or `/input_items`) with the id percent-encoded as one segment. Throws on an id the
+ * rule refuses: URLs resolve `.` and `..` segments even percent-encoded (`%2E%2E`), so no encoding makes them safe.
+ */
+export function responsePath(id: string, action?: 'cancel' | 'input_items'): string {
+  if (!responseIdSchema.safeParse(id).success) throw new TypeError('responsePath: check the id with parseResponseId first');
+  return `/responses/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
+}
 
 export const usageSchema = z.looseObject({
   input_tokens: z.number(),
@@ -21,6 +54,22 @@ export const outputItemSchema = z.looseObject({
 });
 
 export type OutputItem = z.infer<typeof outputItemSchema>;
+
+/** List items are shown whatever their shape: a non-object entry is wrapped so the unknown-item view can show it raw. */
+export const shownItemsSchema = z
+  .array(z.unknown())
+  .transform((items) =>
+    items.map((item): Record<string, unknown> => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : { type: 'unknown', value: item })),
+  );
+
+/** A response's `conversation`: `{id}` as the protocol writes it, or a bare id as some gateways do. */
+export const conversationRefSchema = z.union([z.string(), z.looseObject({ id: z.string() })]);
+
+export function conversationIdOf(response: { conversation?: z.infer<typeof conversationRefSchema> | null }): string | null {
+  const { conversation } = response;
+  if (!conversation) return null;
+  return typeof conversation === 'string' ? conversation : conversation.id;
+}
 
 export const responseErrorSchema = z.looseObject({ code: z.string().nullish(), message: z.string() });
 
@@ -43,7 +92,7 @@ export const responseObjectSchema = z.looseObject({
   output_text: z.string().optional(),
   parallel_tool_calls: z.boolean().optional(),
   previous_response_id: z.string().nullish(),
-  conversation: z.looseObject({ id: z.string() }).nullish(),
+  conversation: conversationRefSchema.nullish(),
   store: z.boolean().optional(),
   text: z.looseObject({}).nullish(),
   tool_choice: z.unknown().optional(),
@@ -60,6 +109,18 @@ export const responseObjectSchema = z.looseObject({
 
 export type ResponseObject = z.infer<typeof responseObjectSchema>;
 
+/** A retrieved response as the chain explorer reads it: only `id` is required, odd fields of other gateways never fail it. */
+export const retrievedResponseSchema = responseObjectSchema.pick({ id: true, object: true, previous_response_id: true, conversation: true }).extend({
+  created_at: z.number().nullish(),
+  status: z.string().nullish(),
+  model: z.string().nullish(),
+  store: z.boolean().nullish(),
+  output: shownItemsSchema.nullish(),
+  usage: z.looseObject({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish(), total_tokens: z.number().nullish() }).nullish(),
+});
+
+export type RetrievedResponse = z.infer<typeof retrievedResponseSchema>;
+
 export const streamEventSchema = z.looseObject({
   type: z.string(),
   sequence_number: z.number().optional(),
@@ -67,12 +128,27 @@ export const streamEventSchema = z.looseObject({
 
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 
+/** `response.<status>` for every status, plus `response.created`: the events that carry the whole response. */
+export const LIFECYCLE_EVENT_TYPES: readonly string[] = ['response.created', ...RESPONSE_STATUSES.map((status) => `response.${status}`)];
+
+/** The events after which a stream has nothing more to say: `error` and `response.<terminal status>`. */
+export const TERMINAL_EVENT_TYPES: readonly string[] = ['error', ...TERMINAL_STATUSES.map((status) => `response.${status}`)];
+
+export function isLifecycleEventType(type: string): boolean {
+  return LIFECYCLE_EVENT_TYPES.includes(type);
+}
+
+export function isTerminalEventType(type: string): boolean {
+  return TERMINAL_EVENT_TYPES.includes(type);
+}
+
+/** A page of `input_items`, read leniently (`object` and `has_more` may be missing at another gateway). */
 export const inputItemListSchema = z.looseObject({
-  object: z.literal('list'),
-  data: z.array(outputItemSchema),
+  object: z.unknown().optional(),
+  data: shownItemsSchema,
   first_id: z.string().nullish(),
   last_id: z.string().nullish(),
-  has_more: z.boolean(),
+  has_more: z.boolean().default(false),
 });
 
 export type InputItemList = z.infer<typeof inputItemListSchema>;
@@ -85,7 +161,7 @@ export const deletedResponseSchema = z.looseObject({
 
 export type DeletedResponse = z.infer<typeof deletedResponseSchema>;
 
-/** Section A's webhook body: `type` is `response.<status>`, `data` carries the id and that status. */
+/** The webhook body (docs/protocol.md, "Webhooks"): `type` is `response.<status>`, `data` carries the id and that status. */
 export const webhookEventSchema = z.looseObject({
   id: z.string(),
   object: z.literal('event'),

@@ -1,6 +1,7 @@
 // Pure reducer: Responses stream events -> output items, response snapshot, status and error.
+import { RESPONSE_STATUSES, isTerminalStatus } from '@/lib/schema/constants';
+import { isLifecycleEventType } from '@/lib/schema/response';
 import {
-  TERMINAL_STATUSES,
   type JsonObject,
   type OutputItem,
   type ResponseSnapshot,
@@ -52,15 +53,8 @@ export function reduceEvents(state: TranscriptState, event: StreamEvent): Transc
 function applyEvent(state: TranscriptState, event: StreamEvent): TranscriptState | null {
   const type = event.type;
   const index = num(event.output_index);
+  if (isLifecycleEventType(type)) return isObject(event.response) ? applyTerminalOutput(applySnapshot(state, event.response), event.response) : null;
   switch (type) {
-    case 'response.created':
-    case 'response.queued':
-    case 'response.in_progress':
-    case 'response.completed':
-    case 'response.incomplete':
-    case 'response.failed':
-    case 'response.cancelled':
-      return isObject(event.response) ? applyTerminalOutput(applySnapshot(state, event.response), event.response) : null;
     case 'error':
       return { ...state, status: 'failed', error: readError(event) };
     case 'keepalive':
@@ -168,7 +162,7 @@ function applySnapshot(state: TranscriptState, response: JsonObject): Transcript
 /** A terminal snapshot's `output` is authoritative; kept only when the gateway sent one. */
 function applyTerminalOutput(state: TranscriptState, response: JsonObject): TranscriptState {
   const status = readStatus(response.status);
-  if (!status || !TERMINAL_STATUSES.includes(status)) return state;
+  if (!isTerminalStatus(status)) return state;
   if (!Array.isArray(response.output) || response.output.length === 0) return state;
   return { ...state, items: response.output.filter(isItem) };
 }
@@ -245,7 +239,7 @@ function withLogprobs(part: JsonObject, logprobs: unknown, replace: boolean): Js
   return { ...part, logprobs: [...previous, ...logprobs] };
 }
 
-/** Reads both error shapes: flat `{message, code}` and nested `{error: {...}}` (§1.5). */
+/** Reads both error shapes: flat `{message, code}` and nested `{error: {...}}` (docs/protocol.md, "Reading streams"). */
 export function readError(source: JsonObject): StreamError {
   const inner = isObject(source.error) ? source.error : source;
   return {
@@ -257,8 +251,7 @@ export function readError(source: JsonObject): StreamError {
 }
 
 function readStatus(value: unknown): ResponseStatus | null {
-  const statuses: readonly string[] = ['queued', 'in_progress', ...TERMINAL_STATUSES];
-  return typeof value === 'string' && statuses.includes(value) ? (value as ResponseStatus) : null;
+  return (RESPONSE_STATUSES as readonly unknown[]).includes(value) ? (value as ResponseStatus) : null;
 }
 
 export function isObject(value: unknown): value is JsonObject {

@@ -1,10 +1,11 @@
 // Shapes of a playground run: turns of a thread, their event log, timings, metrics and errors. lib/run moves a turn
 // between these states (see lib/run/README.md).
+import { TERMINAL_STATUSES } from '@/lib/schema/constants';
 import type { JsonObject, TranscriptState } from './types';
 
 /** Phases of one turn: what is in flight, then how it ended. */
 export const ACTIVE_RUN_STATUSES = ['sending', 'waiting_first_token', 'streaming', 'polling', 'resuming', 'rate_limited'] as const;
-export const SETTLED_RUN_STATUSES = ['completed', 'incomplete', 'failed', 'cancelled', 'stopped', 'dropped', 'error'] as const;
+export const SETTLED_RUN_STATUSES = [...TERMINAL_STATUSES, 'stopped', 'dropped', 'error'] as const;
 
 export type ActiveRunStatus = (typeof ACTIVE_RUN_STATUSES)[number];
 export type SettledRunStatus = (typeof SETTLED_RUN_STATUSES)[number];

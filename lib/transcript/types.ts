@@ -1,12 +1,10 @@
 // Shapes the transcript reducer works on: loose output items, response snapshots and the reduced state.
-import type { StreamEvent } from '@/lib/sse/parse-events';
+import type { ResponseStatus } from '@/lib/schema/constants';
+import type { OutputItem, StreamEvent } from '@/lib/schema/response';
 
-export type { StreamEvent };
+export type { OutputItem, ResponseStatus, StreamEvent };
 
 export type JsonObject = Record<string, unknown>;
-
-/** An output item as the gateway sent it; only `type` is relied on, unknown fields are kept. */
-export type OutputItem = { type: string; id?: string; status?: string } & JsonObject;
 
 export type ResponseSnapshot = { id?: string; status?: string; output?: unknown; model?: string } & JsonObject;
 
@@ -16,8 +14,6 @@ export interface StreamError {
   type: string | null;
   param: string | null;
 }
-
-export type ResponseStatus = 'queued' | 'in_progress' | 'completed' | 'incomplete' | 'failed' | 'cancelled';
 
 export interface TranscriptState {
   /** Last lifecycle snapshot (created, in_progress, completed, ...), or a retrieved response. */
@@ -37,5 +33,3 @@ export interface TranscriptState {
   /** Events applied (duplicates excluded). */
   appliedCount: number;
 }
-
-export const TERMINAL_STATUSES: readonly ResponseStatus[] = ['completed', 'incomplete', 'failed', 'cancelled'];

@@ -1,11 +1,13 @@
 // Contract between the local gateway's service (router, store, runner) and its scripted, deterministic agent.
+import type { OutputItem as WireOutputItem } from '@/lib/schema/response';
+
 export type JsonObject = Record<string, unknown>;
 
 /** An item the model sees (normalized: a string input becomes a user `message` item). */
 export type ContextItem = JsonObject & { type: string };
 
-/** An item of `response.output`, in its final state. */
-export type OutputItem = JsonObject & { type: string; id: string; status?: string };
+/** An item of `response.output` (the wire shape of lib/schema), which this gateway always gives an id. */
+export type OutputItem = WireOutputItem & { id: string };
 
 export interface Usage {
   input_tokens: number;

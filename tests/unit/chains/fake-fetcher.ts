@@ -1,10 +1,11 @@
 // A fake ChainFetcher over in-memory responses, input item pages and index entries, counting every call.
 import type { ApiFailure } from '@/lib/chains/broken-link';
-import type { ChainEntry, InputItemsPage, StoredResponse } from '@/lib/chains/schema';
+import type { ChainEntry } from '@/lib/chains/schema';
+import type { InputItemList, RetrievedResponse } from '@/lib/schema/response';
 import type { ChainFetcher, FetchResult, InputItem } from '@/lib/chains/walk';
 
 export interface FakeWorld {
-  responses: Record<string, StoredResponse>;
+  responses: Record<string, RetrievedResponse>;
   inputItems?: Record<string, InputItem[]>;
   failures?: Record<string, ApiFailure>;
   index?: Record<string, ChainEntry>;
@@ -27,7 +28,7 @@ export function entry(id: string, fields: Partial<ChainEntry> = {}): ChainEntry 
   };
 }
 
-export function response(id: string, previous: string | null): StoredResponse {
+export function response(id: string, previous: string | null): RetrievedResponse {
   return { id, object: 'response', status: 'completed', model: 'local-agent', previous_response_id: previous, output: [{ type: 'message', id: `msg_${id}` }] };
 }
 
@@ -35,14 +36,14 @@ export function createFakeFetcher(world: FakeWorld) {
   const calls: string[] = [];
   const notFound: ApiFailure = { status: 404, message: 'Response not found.', code: null };
   const fetcher: ChainFetcher = {
-    async retrieve(id): Promise<FetchResult<StoredResponse>> {
+    async retrieve(id): Promise<FetchResult<RetrievedResponse>> {
       calls.push(`retrieve ${id}`);
       const failure = world.failures?.[id];
       if (failure) return { ok: false, failure };
       const found = world.responses[id];
       return found ? { ok: true, value: found } : { ok: false, failure: notFound };
     },
-    async listInputItems(id, after): Promise<FetchResult<InputItemsPage>> {
+    async listInputItems(id, after): Promise<FetchResult<InputItemList>> {
       calls.push(`input_items ${id} after=${after ?? '-'}`);
       const all = world.inputItems?.[id] ?? [];
       const size = world.pageSize ?? 100;

@@ -75,7 +75,7 @@ describe('response side', () => {
     expect(deletedResponseSchema.parse({ id: 'resp_1', object: 'response', deleted: true }).deleted).toBe(true);
   });
 
-  it("reads section A's webhook body", () => {
+  it('reads the webhook body of docs/protocol.md', () => {
     const event = { id: 'evt_1', object: 'event', type: 'response.completed', created_at: 1, data: { id: 'resp_1', status: 'completed' } };
     expect(webhookEventSchema.parse(event)).toEqual(event);
     expect(webhookEventSchema.safeParse({ ...event, type: 'batch.completed' }).success).toBe(false);

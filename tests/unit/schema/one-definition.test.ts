@@ -1,0 +1,71 @@
+// One definition of the response statuses and the response-id rule: a second copy anywhere in the app fails here.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { recordSeenBodySchema } from '@/lib/chains/schema';
+import { trackJobBodySchema } from '@/lib/jobs/schemas';
+import { RESPONSE_ID_MAX_LENGTH, RESPONSE_STATUSES, parseResponseId, responsePath } from '@/lib/schema';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const SOURCE_DIRS = ['app', 'components', 'lib'];
+/** The one home of the status list. */
+const HOME = path.join('lib', 'schema', 'constants.ts');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+const STATUS = `['"](?:${RESPONSE_STATUSES.join('|')})['"]`;
+/** Three statuses written as a list or union (`'a', 'b', 'c'`, `'a' | 'b' | 'c'`), or two followed by a spread. */
+const STATUS_LIST = new RegExp(`${STATUS}\\s*[,|]\\s*${STATUS}\\s*[,|]\\s*(?:${STATUS}|\\.\\.\\.)`);
+
+describe('one status list', () => {
+  it('is written only in lib/schema/constants.ts; every other module imports it', () => {
+    const copies = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir)))
+      .map((file) => path.relative(ROOT, file))
+      .filter((file) => file !== HOME && STATUS_LIST.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(copies).toEqual([]);
+  });
+
+  it('the scan would see a copy written either way', () => {
+    expect(STATUS_LIST.test(`z.enum(['queued', 'in_progress', 'completed'])`)).toBe(true);
+    expect(STATUS_LIST.test(`type S = 'queued' | 'in_progress' | 'cancelled';`)).toBe(true);
+    expect(STATUS_LIST.test(`const all = ['queued', 'in_progress', ...TERMINAL];`)).toBe(true);
+    expect(STATUS_LIST.test(`status: Extract<ResponseStatus, 'queued' | 'in_progress'>`)).toBe(false);
+  });
+});
+
+const GOOD_IDS = ['resp_abc', 'a.b', 'conv:1/2 with spaces', 'résumé-世界-🌍', 'YWJj/ZGVm+Z2hp==', 'x'.repeat(RESPONSE_ID_MAX_LENGTH)];
+const BAD_IDS = ['', '.', '..', 'tab\there', 'nul\u0000', 'del\u007f', 'lone\ud800', 'x'.repeat(RESPONSE_ID_MAX_LENGTH + 1)];
+
+describe('one response-id rule', () => {
+  it.each(GOOD_IDS.map((id) => [id.slice(0, 40), id]))('accepts the opaque id %j everywhere', (_label, id) => {
+    expect(parseResponseId(id)).toEqual({ ok: true, id });
+    expect(trackJobBodySchema.safeParse({ responseId: id }).success).toBe(true);
+    expect(recordSeenBodySchema.safeParse({ id, previous_response_id: id, conversation: id }).success).toBe(true);
+  });
+
+  it.each(BAD_IDS.map((id) => [JSON.stringify(id).slice(0, 40), id]))('refuses %s everywhere, naming the field', (_label, id) => {
+    const parsed = parseResponseId(id, 'response_id');
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.error).toMatchObject({ param: 'response_id', code: 'invalid_id', type: 'invalid_request_error' });
+    expect(trackJobBodySchema.safeParse({ responseId: id }).success).toBe(false);
+    expect(recordSeenBodySchema.safeParse({ id }).success).toBe(false);
+    expect(recordSeenBodySchema.safeParse({ id: 'resp_1', previous_response_id: id }).success).toBe(false);
+  });
+
+  it('puts an id into a path as one percent-encoded segment', () => {
+    expect(responsePath('a/b c:d=', 'cancel')).toBe('/responses/a%2Fb%20c%3Ad%3D/cancel');
+    expect(responsePath('世界')).toBe('/responses/%E4%B8%96%E7%95%8C');
+    expect(new URL(`http://gw/api/v1/llm${responsePath('%2E%2E')}`).pathname).toBe('/api/v1/llm/responses/%252E%252E');
+  });
+
+  it('will not build a path from `.` or `..`: URLs resolve them even percent-encoded', () => {
+    expect(new URL('http://gw/api/v1/llm/responses/%2E%2E').pathname).toBe('/api/v1/llm/');
+    for (const id of BAD_IDS) expect(() => responsePath(id)).toThrow(TypeError);
+  });
+});
