@@ -1,12 +1,10 @@
 // Passes an upstream SSE body through chunk by chunk, observing lifecycle events and ending failures with an `error` event.
 import 'server-only';
-import { createParser } from 'eventsource-parser';
-
-const OBSERVED_TYPES = new Set(['response.created', 'response.queued', 'response.in_progress', 'response.completed', 'response.failed', 'response.incomplete', 'error']);
-const TERMINAL_TYPES = new Set(['response.completed', 'response.failed', 'response.incomplete', 'error']);
+import { isLifecycleEventType, isTerminalEventType } from '@/lib/schema/response';
+import { createSseRecordReader } from '@/lib/sse/parse-events';
 
 export interface SseObserver {
-  /** Sees lifecycle and error events; a returned promise holds back the chunk that completed the event until it settles. */
+  /** Sees lifecycle and error events, read by the browser's rules (lib/sse); a returned promise holds back the chunk that completed the event until it settles. */
   onEvent(type: string, payload: Record<string, unknown> | null): Promise<void> | void;
   onEnd?(): void;
 }
@@ -17,7 +15,7 @@ export interface PassThroughOptions {
   observer?: SseObserver;
 }
 
-/** The flat `error` event of the protocol (§1.5); sequence_number is null because the gateway did not number it. */
+/** The flat `error` event (docs/protocol.md, "Reading streams"); sequence_number is null because the gateway did not number it. */
 export function formatErrorEvent(code: string, message: string): string {
   return `event: error\ndata: ${JSON.stringify({ type: 'error', code, message, param: null, sequence_number: null })}\n\n`;
 }
@@ -47,26 +45,14 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
     reader.cancel().catch(() => undefined);
   }, options.idleMs);
 
-  const parser = createParser({
-    onEvent(message) {
-      if (message.data === '[DONE]') {
-        sawTerminal = true;
-        return;
-      }
-      if (message.event && !OBSERVED_TYPES.has(message.event)) return;
-      let payload: Record<string, unknown> | null = null;
-      try {
-        const parsed: unknown = JSON.parse(message.data);
-        if (parsed && typeof parsed === 'object') payload = parsed as Record<string, unknown>;
-      } catch {
-        payload = null;
-      }
-      const type = message.event ?? (typeof payload?.type === 'string' ? payload.type : null);
-      if (!type || !OBSERVED_TYPES.has(type)) return;
-      if (TERMINAL_TYPES.has(type)) sawTerminal = true;
-      const gate = options.observer?.onEvent(type, payload);
-      if (gate) gates.push(gate);
-    },
+  const records = createSseRecordReader((record) => {
+    if (record.kind === 'done') sawTerminal = true;
+    if (record.kind !== 'event') return;
+    const { type } = record.event;
+    if (type !== 'error' && !isLifecycleEventType(type)) return;
+    if (isTerminalEventType(type)) sawTerminal = true;
+    const gate = options.observer?.onEvent(type, record.event);
+    if (gate) gates.push(gate);
   });
 
   const end = (controller: ReadableStreamDefaultController<Uint8Array>, code?: string, message?: string) => {
@@ -101,12 +87,15 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
         }
         if (result.done) {
           clearTimeout(idleTimer);
+          records.feed(decoder.decode());
+          records.end();
+          await Promise.all(gates);
           if (sawTerminal) end(controller);
           else end(controller, 'stream_incomplete', 'The gateway closed the stream before a terminal event.');
           return;
         }
         const text = decoder.decode(result.value, { stream: true });
-        parser.feed(text);
+        records.feed(text);
         if (gates.length > 0) {
           const pending = gates;
           gates = [];

@@ -1,15 +1,19 @@
-// Typed layer over SSE messages: JSON payloads become stream events; bad lines become parse-error records.
-import { parseSseStream, type SseMessage } from './parse-sse';
+// The one reader of SSE records, for the proxy's passthrough and the browser alike: JSON payloads become stream events.
+import type { StreamEvent } from '@/lib/schema/response';
+import { createSseFramer, parseSseStream, type SseMessage } from './parse-sse';
 
-/** A Responses stream event as received: `type` is always set, everything else is read defensively. */
-export type StreamEvent = { type: string; sequence_number?: number } & Record<string, unknown>;
+export type { StreamEvent };
 
 export type SseRecord =
   | { kind: 'event'; sseEvent: string | undefined; data: string; event: StreamEvent }
   | { kind: 'parse-error'; sseEvent: string | undefined; data: string; message: string }
   | { kind: 'done'; sseEvent: string | undefined; data: string };
 
-/** Turns one SSE message into a record; never throws. The `event:` name fills a missing JSON `type`. */
+/**
+ * Turns one SSE message into a record; never throws. The JSON `type` is authoritative (`event: message` with
+ * `type: response.completed` is a completed event); the `event:` name only fills a missing `type`. `[DONE]`, spaces
+ * around it allowed, is the end-of-stream sentinel some gateways add. See docs/protocol.md, "Reading streams".
+ */
 export function parseSseRecord(message: SseMessage): SseRecord {
   const { event: sseEvent, data } = message;
   if (data.trim() === '[DONE]') return { kind: 'done', sseEvent, data };
@@ -28,6 +32,11 @@ export function parseSseRecord(message: SseMessage): SseRecord {
   const event: StreamEvent = { ...object, type };
   if (sequence !== undefined && typeof sequence !== 'number') delete event.sequence_number;
   return { kind: 'event', sseEvent, data, event };
+}
+
+/** Push-based record reader: feed decoded text chunk by chunk, call end() when the stream ends. */
+export function createSseRecordReader(onRecord: (record: SseRecord) => void) {
+  return createSseFramer((message) => onRecord(parseSseRecord(message)));
 }
 
 export async function* parseStreamEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<SseRecord> {

@@ -1,9 +1,28 @@
-// SSE framing: bytes -> { event, data } messages, using eventsource-parser (isomorphic, no DOM needed).
+// SSE framing: bytes or text -> { event, data } messages, using eventsource-parser (isomorphic, no DOM needed).
 import { createParser } from 'eventsource-parser';
 
 export interface SseMessage {
   event: string | undefined;
   data: string;
+}
+
+export interface SseFramer {
+  /** Feeds decoded text; complete messages go to the callback at once. */
+  feed(text: string): void;
+  /** Ends the stream: a last message that lacks its blank line is still delivered. */
+  end(): void;
+}
+
+/**
+ * Push-based framing, for callers that see the stream chunk by chunk (the proxy's passthrough). CRLF, CR and LF
+ * line ends, multi-line `data:` (joined with a newline) and `:` comments follow the SSE standard.
+ */
+export function createSseFramer(onMessage: (message: SseMessage) => void): SseFramer {
+  const parser = createParser({ onEvent: (message) => onMessage({ event: message.event, data: message.data }) });
+  return {
+    feed: (text) => parser.feed(text),
+    end: () => parser.feed('\n\n'),
+  };
 }
 
 /**
@@ -12,7 +31,7 @@ export interface SseMessage {
  */
 export async function* parseSseStream(stream: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
   const queue: SseMessage[] = [];
-  const parser = createParser({ onEvent: (message) => queue.push({ event: message.event, data: message.data }) });
+  const framer = createSseFramer((message) => queue.push(message));
   const decoder = new TextDecoder();
   const reader = stream.getReader();
   let finished = false;
@@ -20,11 +39,12 @@ export async function* parseSseStream(stream: ReadableStream<Uint8Array>): Async
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
+      framer.feed(decoder.decode(value, { stream: true }));
       yield* drain(queue);
     }
     finished = true;
-    parser.feed(`${decoder.decode()}\n\n`);
+    framer.feed(decoder.decode());
+    framer.end();
     yield* drain(queue);
   } finally {
     if (!finished) await reader.cancel().catch(() => undefined);

@@ -42,7 +42,7 @@ describe('parseSseStream', () => {
     }
     const byteByByte = await collect(parseSseStream(streamOf(Array.from(bytes, (byte) => Uint8Array.of(byte)))));
     expect(byteByByte).toEqual(whole);
-  });
+  }, 30_000);
 
   it('delivers a last record that lacks its blank line', async () => {
     const messages = await collect(parseSseStream(streamOf([encoder.encode('data: {"x":1}\n\ndata: {"y":2}')])));

@@ -1,0 +1,86 @@
+// The proxy's passthrough and the browser read SSE records by one set of rules, so they agree on whether a stream finished.
+import { describe, expect, it } from 'vitest';
+import { passThroughSse } from '@/lib/gateway/sse-passthrough';
+import { parseStreamEvents } from '@/lib/sse/parse-events';
+import { createTranscriptState, reduceEvents } from '@/lib/transcript/reducer';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function streamOf(text: string): ReadableStream<Uint8Array> {
+  const bytes = encoder.encode(text);
+  return new ReadableStream({
+    start(controller) {
+      // Three-byte chunks: records, lines and multi-byte characters all cross chunk boundaries.
+      for (let at = 0; at < bytes.length; at += 3) controller.enqueue(bytes.slice(at, at + 3));
+      controller.close();
+    },
+  });
+}
+
+async function throughProxy(text: string): Promise<{ text: string; observed: string[] }> {
+  const observed: string[] = [];
+  const piped = passThroughSse(streamOf(text), { idleMs: 60_000, abortUpstream: () => undefined, observer: { onEvent: (type) => void observed.push(type) } });
+  const reader = piped.getReader();
+  let out = '';
+  for (let read = await reader.read(); !read.done; read = await reader.read()) out += decoder.decode(read.value, { stream: true });
+  return { text: out, observed };
+}
+
+async function inBrowser(text: string) {
+  let state = createTranscriptState();
+  let sawDone = false;
+  for await (const record of parseStreamEvents(streamOf(text))) {
+    if (record.kind === 'event') state = reduceEvents(state, record.event);
+    if (record.kind === 'done') sawDone = true;
+  }
+  return { status: state.status, sawDone, text: JSON.stringify(state.items) };
+}
+
+const response = (status: string) => ({ id: 'resp_1', object: 'response', status, output: [] });
+const json = (value: unknown) => JSON.stringify(value);
+const created = json({ type: 'response.created', sequence_number: 0, response: response('in_progress') });
+const delta = json({ type: 'response.output_text.delta', sequence_number: 1, output_index: 0, content_index: 0, delta: 'Hé 世界' });
+const completed = json({ type: 'response.completed', sequence_number: 2, response: response('completed') });
+
+const FINISHED_STREAMS: Record<string, string> = {
+  'every record named `event: message`, the JSON type saying what it is': `event: message\ndata: ${created}\n\nevent: message\ndata: ${delta}\n\nevent: message\ndata: ${completed}\n\n`,
+  'data-only records': `data: ${created}\n\ndata: ${delta}\n\ndata: ${completed}\n\n`,
+  'CRLF line ends and comments': `: keep-alive\r\n\r\nevent: response.created\r\ndata: ${created}\r\n\r\n: ping\r\n\r\nevent: response.completed\r\ndata: ${completed}\r\n\r\n`,
+  'JSON split over several data lines': `data: ${created}\n\ndata: {"type":"response.completed",\ndata: "sequence_number":2,"response":${json(response('completed'))}}\n\n`,
+  'a last record without its blank line': `data: ${created}\n\ndata: ${completed}`,
+  '[DONE] with spaces around it after the events': `data: ${created}\n\ndata: ${completed}\n\ndata:  [DONE] \n\n`,
+};
+
+describe('one SSE record reader for the proxy and the browser', () => {
+  it.each(Object.entries(FINISHED_STREAMS))('%s: the proxy adds no stream_incomplete and the transcript shows completed', async (_name, text) => {
+    const proxied = await throughProxy(text);
+    expect(proxied.text).toBe(text);
+    expect(proxied.observed).toEqual(['response.created', 'response.completed']);
+    const browser = await inBrowser(proxied.text);
+    expect(browser.status).toBe('completed');
+  });
+
+  it('a stream cut before its terminal event is unfinished for both: the proxy appends stream_incomplete, the transcript fails with it', async () => {
+    const text = `event: message\ndata: ${created}\n\nevent: message\ndata: ${delta}\n\n`;
+    const proxied = await throughProxy(text);
+    expect(proxied.text.startsWith(text)).toBe(true);
+    expect(proxied.text).toContain('"code":"stream_incomplete"');
+    const browser = await inBrowser(proxied.text);
+    expect(browser.status).toBe('failed');
+  });
+
+  it('an `event: response.completed` name over JSON of another type is not taken as the end', async () => {
+    const text = `event: response.completed\ndata: ${created}\n\n`;
+    const proxied = await throughProxy(text);
+    expect(proxied.text).toContain('"code":"stream_incomplete"');
+    expect((await inBrowser(text)).status).toBe('in_progress');
+  });
+
+  it('[DONE] alone ends a stream for both (a chat-style gateway)', async () => {
+    const text = `data: ${created}\n\ndata: [DONE]\n\n`;
+    const proxied = await throughProxy(text);
+    expect(proxied.text).toBe(text);
+    expect((await inBrowser(text)).sawDone).toBe(true);
+  });
+});
