@@ -1,4 +1,5 @@
 // The state machine of one turn: the inputs that move it between named phases, and a pure transition function.
+import { TERMINAL_STATUSES } from '@/lib/schema/constants';
 import type { SseRecord } from '@/lib/sse/parse-events';
 import { isTokenEvent } from '@/lib/transcript/metrics';
 import { createTranscriptState, reduceEvents } from '@/lib/transcript/reducer';
@@ -28,7 +29,7 @@ export const DEFAULT_RETRY_AFTER_MS = 5_000;
 
 const RETRYABLE: readonly RunStatus[] = ['failed', 'error', 'dropped', 'rate_limited'];
 const RESUMABLE: readonly RunStatus[] = ['dropped', 'stopped', 'error'];
-const UNCANCELLABLE: readonly RunStatus[] = ['idle', 'completed', 'incomplete', 'failed', 'cancelled'];
+const UNCANCELLABLE: readonly RunStatus[] = ['idle', ...TERMINAL_STATUSES];
 
 export function createRunState(request: TurnRequest): RunState {
   return {

@@ -1,11 +1,12 @@
 // A machine state as the views show it: its metrics, and items cut short by a stop or a drop marked incomplete.
+import { TERMINAL_STATUSES } from '@/lib/schema/constants';
 import { computeMetrics } from '@/lib/transcript/metrics';
 import type { RunStatus, Turn } from '@/lib/transcript/run-types';
 import type { OutputItem, TranscriptState } from '@/lib/transcript/types';
 import type { RunState } from './machine';
 
 /** Item statuses that mean "still being produced" (in_progress and the hosted tools' phases). */
-const FINISHED_ITEM_STATUSES = new Set(['completed', 'incomplete', 'failed', 'cancelled']);
+const FINISHED_ITEM_STATUSES = new Set<string>(TERMINAL_STATUSES);
 const CUT_SHORT: readonly RunStatus[] = ['stopped', 'dropped', 'cancelled', 'failed', 'error'];
 
 export function toTurn(key: string, state: RunState): Turn {
