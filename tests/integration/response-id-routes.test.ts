@@ -58,7 +58,7 @@ const ROUTES: RouteCase[] = [
   { name: 'DELETE /api/responses/{id}', param: 'id', call: (r, id) => r.responseById.DELETE(at('/api/responses/x', { method: 'DELETE' }), routeParams(id)), upstreamPath: (e) => `/responses/${e}` },
   { name: 'POST /api/responses/{id}/cancel', param: 'id', call: (r, id) => r.cancel.POST(at('/api/responses/x/cancel', { method: 'POST' }), routeParams(id)), upstreamPath: (e) => `/responses/${e}/cancel` },
   { name: 'GET /api/responses/{id}/input_items', param: 'id', call: (r, id) => r.inputItems.GET(at('/api/responses/x/input_items'), routeParams(id)), upstreamPath: (e) => `/responses/${e}/input_items` },
-  { name: 'POST /api/jobs (track)', param: 'responseId', call: (r, id) => r.jobs.POST(postJson('/api/jobs', { responseId: id })), upstreamPath: (e) => `/responses/${e}` },
+  { name: 'POST /api/jobs (track)', param: 'response_id', call: (r, id) => r.jobs.POST(postJson('/api/jobs', { response_id: id })), upstreamPath: (e) => `/responses/${e}` },
   { name: 'GET /api/jobs/{id}', param: 'id', call: (r, id) => r.jobById.GET(at('/api/jobs/x'), routeParams(id)) },
   { name: 'POST /api/jobs/{id}/cancel', param: 'id', call: (r, id) => r.jobCancel.POST(at('/api/jobs/x/cancel', { method: 'POST' }), routeParams(id)), upstreamPath: (e) => `/responses/${e}/cancel` },
   { name: 'POST /api/chains (record)', param: 'id', call: (r, id) => r.chains.POST(postJson('/api/chains', { id })) },

@@ -45,7 +45,7 @@ const BAD_IDS = ['', '.', '..', 'tab\there', 'nul\u0000', 'del\u007f', 'lone\ud8
 describe('one response-id rule', () => {
   it.each(GOOD_IDS.map((id) => [id.slice(0, 40), id]))('accepts the opaque id %j everywhere', (_label, id) => {
     expect(parseResponseId(id)).toEqual({ ok: true, id });
-    expect(trackJobBodySchema.safeParse({ responseId: id }).success).toBe(true);
+    expect(trackJobBodySchema.safeParse({ response_id: id }).success).toBe(true);
     expect(recordSeenBodySchema.safeParse({ id, previous_response_id: id, conversation: id }).success).toBe(true);
   });
 
@@ -53,7 +53,7 @@ describe('one response-id rule', () => {
     const parsed = parseResponseId(id, 'response_id');
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error.error).toMatchObject({ param: 'response_id', code: 'invalid_id', type: 'invalid_request_error' });
-    expect(trackJobBodySchema.safeParse({ responseId: id }).success).toBe(false);
+    expect(trackJobBodySchema.safeParse({ response_id: id }).success).toBe(false);
     expect(recordSeenBodySchema.safeParse({ id }).success).toBe(false);
     expect(recordSeenBodySchema.safeParse({ id: 'resp_1', previous_response_id: id }).success).toBe(false);
   });
