@@ -1,5 +1,5 @@
 // The state machine of one turn: the inputs that move it between named phases, and a pure transition function.
-import { TERMINAL_STATUSES } from '@/lib/schema/constants';
+import { isTerminalStatus, TERMINAL_STATUSES } from '@/lib/schema/constants';
 import type { SseRecord } from '@/lib/sse/parse-events';
 import { isTokenEvent } from '@/lib/transcript/metrics';
 import { createTranscriptState, reduceEvents } from '@/lib/transcript/reducer';
@@ -174,7 +174,7 @@ function adopt(state: RunState, response: JsonObject, at: number): RunState {
 function settleFromTranscript(state: RunState, at: number): RunState {
   const { transcript } = state;
   const status = transcript.status;
-  if (status === 'completed' || status === 'incomplete' || status === 'failed' || status === 'cancelled') return end(state, status, at);
+  if (isTerminalStatus(status)) return end(state, status, at);
   if (transcript.error) return end(state, 'failed', at);
   return end({ ...state, error: localError(describeDrop('stream_incomplete'), 'stream_incomplete') }, 'dropped', at);
 }

@@ -22,20 +22,39 @@ function sourceFiles(dir: string): string[] {
 const STATUS = `['"](?:${RESPONSE_STATUSES.join('|')})['"]`;
 /** Three statuses written as a list or union (`'a', 'b', 'c'`, `'a' | 'b' | 'c'`), or two followed by a spread. */
 const STATUS_LIST = new RegExp(`${STATUS}\\s*[,|]\\s*${STATUS}\\s*[,|]\\s*(?:${STATUS}|\\.\\.\\.)`);
+/** Or spelled as three comparisons in one condition (`s === 'a' || s === 'b' || s === 'c'`). */
+const COMPARED = `[!=]==?\\s*${STATUS}`;
+const STATUS_COMPARISONS = new RegExp(`${COMPARED}[^;{}\\n]*?(?:\\|\\||&&)[^;{}\\n]*?${COMPARED}[^;{}\\n]*?(?:\\|\\||&&)[^;{}\\n]*?${COMPARED}`);
+const isStatusCopy = (text: string) => STATUS_LIST.test(text) || STATUS_COMPARISONS.test(text);
 
 describe('one status list', () => {
   it('is written only in lib/schema/constants.ts; every other module imports it', () => {
     const copies = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir)))
       .map((file) => path.relative(ROOT, file))
-      .filter((file) => file !== HOME && STATUS_LIST.test(readFileSync(path.join(ROOT, file), 'utf8')));
+      .filter((file) => file !== HOME && isStatusCopy(readFileSync(path.join(ROOT, file), 'utf8')));
     expect(copies).toEqual([]);
   });
 
   it('the scan would see a copy written either way', () => {
-    expect(STATUS_LIST.test(`z.enum(['queued', 'in_progress', 'completed'])`)).toBe(true);
-    expect(STATUS_LIST.test(`type S = 'queued' | 'in_progress' | 'cancelled';`)).toBe(true);
-    expect(STATUS_LIST.test(`const all = ['queued', 'in_progress', ...TERMINAL];`)).toBe(true);
-    expect(STATUS_LIST.test(`status: Extract<ResponseStatus, 'queued' | 'in_progress'>`)).toBe(false);
+    expect(isStatusCopy(`z.enum(['queued', 'in_progress', 'completed'])`)).toBe(true);
+    expect(isStatusCopy(`type S = 'queued' | 'in_progress' | 'cancelled';`)).toBe(true);
+    expect(isStatusCopy(`const all = ['queued', 'in_progress', ...TERMINAL];`)).toBe(true);
+    expect(isStatusCopy(`export const SETTLED_RUN_STATUSES = ['completed', 'incomplete', 'failed', 'cancelled', 'stopped'] as const;`)).toBe(true);
+    expect(isStatusCopy(`if (status === 'completed' || status === 'incomplete' || status === "failed") return end(state, status, at);`)).toBe(true);
+    expect(isStatusCopy(`status: Extract<ResponseStatus, 'queued' | 'in_progress'>`)).toBe(false);
+    expect(isStatusCopy(`return s === null || s === 'queued' || s === 'in_progress';`)).toBe(false);
+    expect(isStatusCopy(`const SETTLED = [...TERMINAL_STATUSES, 'stopped', 'dropped', 'error'] as const;`)).toBe(false);
+  });
+});
+
+describe('one SSE record reader', () => {
+  it('only lib/sse frames SSE (the one import of eventsource-parser); the proxy and the run driver read records through it', () => {
+    const FRAMING = /from ['"]eventsource-parser['"]/;
+    const readers = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir)))
+      .map((file) => path.relative(ROOT, file))
+      .filter((file) => FRAMING.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(readers).toEqual([path.join('lib', 'sse', 'parse-sse.ts')]);
+    for (const user of ['lib/gateway/sse-passthrough.ts', 'lib/run/driver.ts']) expect(readFileSync(path.join(ROOT, user), 'utf8')).toContain("from '@/lib/sse/parse-events'");
   });
 });
 
