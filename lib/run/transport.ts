@@ -1,5 +1,7 @@
 // How a run reaches the gateway: four requests answered with fetch Responses (the playground's proxy by default; a
 // recording replayer or a test passes its own).
+import { ApiError } from '@/lib/schema/errors';
+import { parseResponseId, responsePath } from '@/lib/schema/response';
 import type { JsonObject } from '@/lib/transcript/types';
 import type { RunError } from '@/lib/transcript/run-types';
 
@@ -11,8 +13,14 @@ export interface RunTransport {
   cancel(id: string, headers: Record<string, string>): Promise<Response>;
 }
 
-export function responsePath(id: string, query = ''): string {
-  return `/api/responses/${encodeURIComponent(id)}${query}`;
+/**
+ * Calls the proxy at `/api/responses/{id}…` (the one id rule, percent-encoded as one segment). An id the rule refuses
+ * is answered here with the 400 the proxy would give, naming the field, and never sent.
+ */
+async function callResponse(fetcher: typeof fetch, id: string, action: 'cancel' | undefined, query: string, init: RequestInit): Promise<Response> {
+  const parsed = parseResponseId(id);
+  if (!parsed.ok) return Response.json(parsed.error, { status: 400 });
+  return fetcher(`/api${responsePath(parsed.id, action)}${query}`, init);
 }
 
 /** The playground proxy (/api/responses) through `fetch`, read at call time so tests can stub it. */
@@ -20,10 +28,10 @@ export function createFetchTransport(fetcher: () => typeof fetch = () => fetch):
   return {
     create: (body, headers, signal) =>
       fetcher()('/api/responses', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body), signal }),
-    retrieve: (id, headers, signal) => fetcher()(responsePath(id), { headers, signal }),
+    retrieve: (id, headers, signal) => callResponse(fetcher(), id, undefined, '', { headers, signal }),
     stream: (id, startingAfter, headers, signal) =>
-      fetcher()(responsePath(id, `?stream=true${startingAfter === null ? '' : `&starting_after=${startingAfter}`}`), { headers, signal }),
-    cancel: (id, headers) => fetcher()(responsePath(id, '/cancel'), { method: 'POST', headers }),
+      callResponse(fetcher(), id, undefined, `?stream=true${startingAfter === null ? '' : `&starting_after=${startingAfter}`}`, { headers, signal }),
+    cancel: (id, headers) => callResponse(fetcher(), id, 'cancel', '', { method: 'POST', headers }),
   };
 }
 
@@ -31,26 +39,26 @@ export function isEventStream(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body !== null;
 }
 
-/** Reads the error envelope and Retry-After (seconds or an HTTP date) of a non-2xx reply. */
+/**
+ * A non-2xx reply as the turn's error: its envelope read by the one error reader (`ApiError.fromReply`, missing
+ * fields take the protocol's defaults), else the status line and the start of the body; and Retry-After (seconds or
+ * an HTTP date).
+ */
 export async function readHttpError(response: Response, now = Date.now()): Promise<RunError> {
   const text = await response.text().catch(() => '');
-  let body: Record<string, unknown> = {};
+  const retryAfterSeconds = readRetryAfter(response.headers.get('retry-after'), now);
+  const error = ApiError.fromReply(response.status, parseJson(text));
+  if (error) return { message: error.message, type: error.type, code: error.code, param: error.param, httpStatus: response.status, retryAfterSeconds };
+  const message = `HTTP ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 200)}` : ''}`;
+  return { message, type: null, code: null, param: null, httpStatus: response.status, retryAfterSeconds };
+}
+
+function parseJson(text: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(text);
-    const inner = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>).error : undefined;
-    if (typeof inner === 'object' && inner !== null) body = inner as Record<string, unknown>;
+    return JSON.parse(text);
   } catch {
-    body = {};
+    return null;
   }
-  const pick = (value: unknown) => (typeof value === 'string' ? value : null);
-  return {
-    message: pick(body.message) ?? `HTTP ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 200)}` : ''}`,
-    type: pick(body.type),
-    code: pick(body.code),
-    param: pick(body.param),
-    httpStatus: response.status,
-    retryAfterSeconds: readRetryAfter(response.headers.get('retry-after'), now),
-  };
 }
 
 function readRetryAfter(value: string | null, now: number): number | null {

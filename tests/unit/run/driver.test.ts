@@ -139,4 +139,12 @@ describe('RunDriver', () => {
     expect(load.calls[0]).toMatchObject({ method: 'retrieve', id: 'resp_test' });
     expect(load.driver.state.status).toBe('completed');
   });
+
+  it('reads the stream through the one SSE record reader: `event: message` records, CRLF and a last record without its blank line complete the turn', async () => {
+    const text = MESSAGE.map((event) => `event: message\r\ndata: ${JSON.stringify(event)}`).join('\r\n\r\n');
+    const { driver } = drive([() => new Response(text, { headers: { 'content-type': 'text/event-stream' } })]);
+    await driver.start();
+    expect(driver.state).toMatchObject({ status: 'completed', error: null });
+    expect(driver.state.events.map((event) => event.type)).toEqual(MESSAGE.map((event) => event.type));
+  });
 });
