@@ -42,6 +42,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     requests.push(recorded);
     await handler(recorded, response);
   });
+  // Idle keep-alive sockets stay open until close(): with Node's 5 s default, a test that pauses (a slow PGlite open) sent
+  // its next request on a socket the fake was closing at that moment, and the proxy answered 502 ECONNRESET.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
