@@ -13,7 +13,7 @@ const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
 /** The one response-id rule: any printable text up to RESPONSE_ID_MAX_LENGTH, except `.` and `..` (they would move the upstream path). */
 export const responseIdSchema = z
   .string()
-  .min(1, 'must not be empty')
+  .min(1, 'is required')
   .max(RESPONSE_ID_MAX_LENGTH, `must be at most ${RESPONSE_ID_MAX_LENGTH} characters`)
   .refine((id) => !UNPRINTABLE.test(id), 'must not contain control characters or lone surrogates')
   .refine((id) => id !== '.' && id !== '..', 'must not be "." or ".."');
