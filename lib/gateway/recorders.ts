@@ -3,6 +3,7 @@ import 'server-only';
 import { recordSeenResponse, recordSeenStatus } from '@/lib/chains/record';
 import { recordSentRequest, recordSentRequestStatus } from '@/lib/history/record';
 import { recordBackgroundJob, recordJobStatus } from '@/lib/jobs/record';
+import { conversationIdOf, retrievedResponseSchema } from '@/lib/schema/response';
 
 const GATE_LIMIT_MS = 2_000;
 
@@ -17,21 +18,19 @@ export interface ResponseInfo {
   stored: boolean | null;
 }
 
-/** Reads the fields we record from a Response object; null when it has no id. */
+/** Reads the fields we record from a Response object (the shared lenient shape); null when it has no id. */
 export function readResponseInfo(value: unknown): ResponseInfo | null {
-  if (!value || typeof value !== 'object') return null;
-  const response = value as Record<string, unknown>;
-  if (typeof response.id !== 'string') return null;
-  const text = (field: unknown) => (typeof field === 'string' ? field : null);
-  const conversation = response.conversation;
+  const parsed = retrievedResponseSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const response = parsed.data;
   return {
     id: response.id,
-    status: text(response.status),
-    model: text(response.model),
-    previousResponseId: text(response.previous_response_id),
-    conversationId: text(conversation) ?? (conversation && typeof conversation === 'object' ? text((conversation as { id?: unknown }).id) : null),
+    status: response.status ?? null,
+    model: response.model ?? null,
+    previousResponseId: response.previous_response_id ?? null,
+    conversationId: conversationIdOf(response),
     background: response.background === true,
-    stored: typeof response.store === 'boolean' ? response.store : null,
+    stored: response.store ?? null,
   };
 }
 

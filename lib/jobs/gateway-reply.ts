@@ -1,4 +1,6 @@
 // Gateway replies as jobs read them: the retrieve/cancel interface, reading a reply body, and the response object's status (no upstream import).
+import { retrievedResponseSchema } from '@/lib/schema/response';
+
 export interface GatewayReply {
   httpStatus: number;
   body: unknown;
@@ -20,10 +22,9 @@ export async function readGatewayReply(response: Response): Promise<GatewayReply
   return { httpStatus: response.status, body };
 }
 
-/** The status and model of a response object, if the body is one. */
+/** The status and model of a response object (read by the shared lenient shape), if the body is one with a status. */
 export function readResponseObject(body: unknown): { status: string; model: string | null } | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { status, model } = body as { status?: unknown; model?: unknown };
-  if (typeof status !== 'string') return null;
-  return { status, model: typeof model === 'string' ? model : null };
+  const parsed = retrievedResponseSchema.safeParse(body);
+  if (!parsed.success || typeof parsed.data.status !== 'string') return null;
+  return { status: parsed.data.status, model: parsed.data.model ?? null };
 }

@@ -109,14 +109,20 @@ export const responseObjectSchema = z.looseObject({
 
 export type ResponseObject = z.infer<typeof responseObjectSchema>;
 
-/** A retrieved response as the chain explorer reads it: only `id` is required, odd fields of other gateways never fail it. */
-export const retrievedResponseSchema = responseObjectSchema.pick({ id: true, object: true, previous_response_id: true, conversation: true }).extend({
-  created_at: z.number().nullish(),
-  status: z.string().nullish(),
-  model: z.string().nullish(),
-  store: z.boolean().nullish(),
-  output: shownItemsSchema.nullish(),
-  usage: z.looseObject({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish(), total_tokens: z.number().nullish() }).nullish(),
+/**
+ * A response object as the chain explorer, the proxy's recorders and the jobs poller read it: only `id` is required,
+ * and a field of an unexpected type at another gateway reads as null instead of failing the whole object.
+ */
+export const retrievedResponseSchema = responseObjectSchema.pick({ id: true, object: true }).extend({
+  created_at: z.number().nullish().catch(null),
+  status: z.string().nullish().catch(null),
+  model: z.string().nullish().catch(null),
+  previous_response_id: z.string().nullish().catch(null),
+  conversation: conversationRefSchema.nullish().catch(null),
+  background: z.boolean().nullish().catch(null),
+  store: z.boolean().nullish().catch(null),
+  output: shownItemsSchema.nullish().catch(null),
+  usage: z.looseObject({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish(), total_tokens: z.number().nullish() }).nullish().catch(null),
 });
 
 export type RetrievedResponse = z.infer<typeof retrievedResponseSchema>;

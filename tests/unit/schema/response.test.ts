@@ -8,6 +8,7 @@ import {
   outputItemSchema,
   responseObjectSchema,
   responseStatusSchema,
+  retrievedResponseSchema,
   streamEventSchema,
   usageSchema,
   webhookEventSchema,
@@ -89,5 +90,17 @@ describe('response side', () => {
     expect(isTerminalStatus('queued')).toBe(false);
     expect(isTerminalStatus('in_progress')).toBe(false);
     expect(isTerminalStatus(undefined)).toBe(false);
+  });
+});
+
+describe('retrieved responses from other gateways', () => {
+  it('keep their id and fields; a field of an unexpected type reads as null instead of failing the object', () => {
+    const odd = { id: 'gw:1', status: 'completed', model: 42, previous_response_id: { bad: true }, background: 'yes', store: 'yes', output: 'nope', extra: 1 };
+    expect(retrievedResponseSchema.parse(odd)).toEqual({ ...odd, model: null, previous_response_id: null, background: null, store: null, output: null });
+    expect(retrievedResponseSchema.safeParse({ status: 'completed' }).success).toBe(false);
+  });
+
+  it('wraps list items that are not objects so they can be shown raw', () => {
+    expect(inputItemListSchema.parse({ data: [{ type: 'message' }, 'text'] })).toEqual({ data: [{ type: 'message' }, { type: 'unknown', value: 'text' }], has_more: false });
   });
 });

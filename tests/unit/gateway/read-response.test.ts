@@ -1,0 +1,27 @@
+// The proxy's recorders and the jobs poller read a response object by the one lenient shape, not field by field.
+import { describe, expect, it } from 'vitest';
+import { readResponseInfo } from '@/lib/gateway/recorders';
+import { readResponseObject } from '@/lib/jobs/gateway-reply';
+
+describe('readResponseInfo (what the proxy records of a response it relays)', () => {
+  it('reads id, status, model, parent, conversation (object or bare id), background and store', () => {
+    const response = { id: 'resp_2', status: 'queued', model: 'm', previous_response_id: 'resp_1', conversation: { id: 'conv_1' }, background: true, store: false };
+    expect(readResponseInfo(response)).toEqual({ id: 'resp_2', status: 'queued', model: 'm', previousResponseId: 'resp_1', conversationId: 'conv_1', background: true, stored: false });
+    expect(readResponseInfo({ id: 'gw:3', conversation: 'conv_2' })).toMatchObject({ id: 'gw:3', conversationId: 'conv_2', status: null, background: false, stored: null });
+  });
+
+  it('keeps the id when another gateway sends a field of an odd type, and is null without an id', () => {
+    expect(readResponseInfo({ id: 'resp_4', status: 7, model: ['m'], conversation: 5, background: 'true', store: 'no' })).toEqual({
+      id: 'resp_4', status: null, model: null, previousResponseId: null, conversationId: null, background: false, stored: null,
+    });
+    for (const value of [null, 'resp_5', [], { status: 'completed' }, { id: 5 }]) expect(readResponseInfo(value)).toBeNull();
+  });
+});
+
+describe('readResponseObject (what the jobs poller reads of a retrieve or cancel reply)', () => {
+  it('reads the status and model; a reply without a string status or id is not a response object', () => {
+    expect(readResponseObject({ id: 'resp_1', status: 'completed', model: 'm' })).toEqual({ status: 'completed', model: 'm' });
+    expect(readResponseObject({ id: 'resp_1', status: 'in_progress', model: 3 })).toEqual({ status: 'in_progress', model: null });
+    for (const body of [null, 'text', { id: 'resp_1' }, { id: 'resp_1', status: 1 }, { status: 'completed' }]) expect(readResponseObject(body)).toBeNull();
+  });
+});
