@@ -28,11 +28,30 @@ function admit(runtime: GatewayRuntime, request: Request): Caller {
   return caller;
 }
 
-async function dispatch(runtime: GatewayRuntime, request: Request): Promise<Response> {
-  const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
+/** A path segment decoded; null for a malformed escape (`%E0`), which decodeURIComponent would throw on. */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The decoded path segments after the base path: a malformed escape is a 400 naming `id` in the id's place, else an unknown route. */
+function readSegments(pathname: string, method: string): string[] {
   const at = pathname.indexOf(BASE_PATH);
-  const segments = (at >= 0 ? pathname.slice(at + BASE_PATH.length) : pathname).split('/').filter(Boolean).map(decodeURIComponent);
+  const raw = (at >= 0 ? pathname.slice(at + BASE_PATH.length) : pathname).split('/').filter(Boolean);
+  const decoded = raw.map(decodeSegment);
+  if (decoded.every((segment) => segment !== null)) return decoded as string[];
+  if (decoded[0] === 'responses' && decoded[1] === null && decoded.slice(2).every((segment) => segment !== null)) {
+    throw new ApiError(400, 'The response id in the path is not valid percent-encoding.', { param: 'id', code: 'invalid_id' });
+  }
+  throw new ApiError(404, `Unknown route ${method} ${BASE_PATH}/${raw.join('/')}.`, { code: 'not_found' });
+}
+
+async function dispatch(runtime: GatewayRuntime, request: Request): Promise<Response> {
   const method = request.method.toUpperCase();
+  const segments = readSegments(new URL(request.url).pathname.replace(/\/+$/, ''), method);
   const [resource, id, action, ...rest] = segments;
   const notFound = new ApiError(404, `Unknown route ${method} ${BASE_PATH}/${segments.join('/')}.`, { code: 'not_found' });
   if (rest.length > 0) throw notFound;

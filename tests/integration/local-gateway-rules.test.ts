@@ -45,6 +45,17 @@ describe('auth and headers', () => {
   });
 });
 
+describe('paths', () => {
+  it('answers a malformed percent-escape with the error envelope, not a 500: 400 naming id in the id, 404 elsewhere', async () => {
+    await expectError(await callGateway(gateway, '/responses/%E0'), 400, { param: 'id', code: 'invalid_id' });
+    await expectError(await callGateway(gateway, '/responses/%E0/cancel', { method: 'POST' }), 400, { param: 'id', code: 'invalid_id' });
+    await expectError(await callGateway(gateway, '/responses/%zz/input_items'), 400, { param: 'id', code: 'invalid_id' });
+    await expectError(await callGateway(gateway, '/responses/resp_1/%E0'), 404, { code: 'not_found' });
+    await expectError(await callGateway(gateway, '/mod%E0els'), 404, { code: 'not_found' });
+    await expectError(await callGateway(gateway, '/responses/resp_unseen%20x'), 404, { param: 'response_id' });
+  });
+});
+
 describe('create validation', () => {
   it('rejects bad JSON, unknown parameters and schema failures with the field path', async () => {
     await expectError(await callGateway(gateway, '/responses', { body: '{"model":' }), 400, { param: null });
