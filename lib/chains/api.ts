@@ -2,7 +2,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/open';
 import { readJsonBody, readQuery, withRoute } from '@/lib/http/route';
-import { ApiError, parseOnBehalfOf, parseResponseId } from '@/lib/schema';
+import { ApiError, parseOnBehalfOf, requireResponseId } from '@/lib/schema';
 import { normalizeUser } from './broken-link';
 import { buildForest, groupConversations } from './forest';
 import { getSeenResponse, listSeenResponses, markResponseDeleted, upsertSeenResponse } from './index-store';
@@ -13,12 +13,6 @@ function onBehalfOfFrom(request: Request): string | null {
   const parsed = parseOnBehalfOf(request.headers.get('x-on-behalf-of'));
   if (!parsed.ok) throw ApiError.fromBody(400, parsed.error);
   return parsed.value;
-}
-
-function parseId(raw: string): string {
-  const parsed = parseResponseId(raw);
-  if (!parsed.ok) throw ApiError.fromBody(400, parsed.error);
-  return parsed.id;
 }
 
 export const getChainIndex = withRoute('GET /api/chains', async (db: Db, request: Request): Promise<Response> => {
@@ -47,13 +41,13 @@ export const recordLookup = withRoute('POST /api/chains', async (db: Db, request
 });
 
 export const getChainEntry = withRoute('GET /api/chains/{id}', async (db: Db, rawId: string): Promise<Response> => {
-  const id = parseId(rawId);
+  const id = requireResponseId(rawId);
   const entry = await getSeenResponse(db, id);
   if (!entry) throw new ApiError(404, `The chain index has never seen response '${id}'.`, { code: 'not_in_index', param: 'id' });
   return Response.json(entry, { headers: { 'Cache-Control': 'no-store' } });
 });
 
 export const markDeleted = withRoute('POST /api/chains/{id}/deleted', async (db: Db, request: Request, rawId: string): Promise<Response> => {
-  const id = parseId(rawId);
+  const id = requireResponseId(rawId);
   return Response.json(await markResponseDeleted(db, id, onBehalfOfFrom(request)));
 });

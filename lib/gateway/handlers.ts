@@ -3,8 +3,8 @@ import 'server-only';
 import { getEnv } from '@/lib/env';
 import type { Env } from '@/lib/env-schema';
 import { answerError } from '@/lib/http/route';
-import { ApiError, responsePath } from '@/lib/schema';
-import { assertResponseId, pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf, type CreateRequest } from './inbound';
+import { ApiError, requireResponseId, responsePath } from '@/lib/schema';
+import { pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf, type CreateRequest } from './inbound';
 import { clientKeyOf } from '@/lib/auth/client-key';
 import { sharedRateLimiter } from '@/lib/auth/rate-limit';
 import { releaseWhenDone, sharedStreamLimiter } from '@/lib/auth/stream-limit';
@@ -156,7 +156,7 @@ export function proxyGetResponse(request: Request, id: string): Promise<Response
   return runProxied(request, async (call) => {
     const { onBehalfOf, relayContext, send } = call;
     const query = pickQuery(new URL(request.url).searchParams, RETRIEVE_QUERY);
-    const path = responsePath(assertResponseId(id));
+    const path = responsePath(requireResponseId(id));
     return withStreamSlot(call, query.getAll('stream').includes('true'), async () => {
       const upstream = await send(path, { query });
       return relay(upstream, relayContext, { observer: observeStream(onBehalfOf, null), onJson: recordPolled });
@@ -166,14 +166,14 @@ export function proxyGetResponse(request: Request, id: string): Promise<Response
 
 export function proxyDeleteResponse(request: Request, id: string): Promise<Response> {
   return runProxied(request, async ({ relayContext, send }) => {
-    const upstream = await send(responsePath(assertResponseId(id)), { method: 'DELETE' });
+    const upstream = await send(responsePath(requireResponseId(id)), { method: 'DELETE' });
     return relay(upstream, relayContext);
   });
 }
 
 export function proxyCancelResponse(request: Request, id: string): Promise<Response> {
   return runProxied(request, async ({ relayContext, send }) => {
-    const upstream = await send(responsePath(assertResponseId(id), 'cancel'), { method: 'POST' });
+    const upstream = await send(responsePath(requireResponseId(id), 'cancel'), { method: 'POST' });
     return relay(upstream, relayContext, { onJson: recordPolled });
   });
 }
@@ -181,7 +181,7 @@ export function proxyCancelResponse(request: Request, id: string): Promise<Respo
 export function proxyListInputItems(request: Request, id: string): Promise<Response> {
   return runProxied(request, async ({ relayContext, send }) => {
     const query = pickQuery(new URL(request.url).searchParams, INPUT_ITEMS_QUERY);
-    const upstream = await send(responsePath(assertResponseId(id), 'input_items'), { query });
+    const upstream = await send(responsePath(requireResponseId(id), 'input_items'), { query });
     return relay(upstream, relayContext);
   });
 }

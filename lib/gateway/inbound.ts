@@ -2,7 +2,7 @@
 import 'server-only';
 import type { Env } from '@/lib/env-schema';
 import { readBodyText } from '@/lib/http/body';
-import { ApiError, parseCreateResponseBody, parseOnBehalfOf, parseResponseId } from '@/lib/schema';
+import { ApiError, parseCreateResponseBody, parseOnBehalfOf } from '@/lib/schema';
 
 export const BROWSER_KEY_HEADER = 'x-gateway-api-key';
 
@@ -50,13 +50,6 @@ export function readOnBehalfOf(request: Request): string | null {
 export function readBrowserKey(request: Request, env: Env): string | null {
   if (!env.ALLOW_BROWSER_KEYS) return null;
   return request.headers.get(BROWSER_KEY_HEADER)?.trim() || null;
-}
-
-/** The `{id}` path parameter under the one response-id rule; 400 naming `id` otherwise. */
-export function assertResponseId(raw: string): string {
-  const parsed = parseResponseId(raw);
-  if (!parsed.ok) throw ApiError.fromBody(400, parsed.error);
-  return parsed.id;
 }
 
 /** Copies the allowed query parameters (repeats and order kept) for forwarding. */

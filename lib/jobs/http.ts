@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { readJsonBody, withRoute } from '@/lib/http/route';
 import { toSnakeCase } from '@/lib/http/snake-case';
-import { ApiError, parseOrThrow, parseResponseId } from '@/lib/schema';
+import { ApiError, parseOrThrow, requireResponseId } from '@/lib/schema';
 import { cancelJob, trackResponse, type ActionResult } from './actions';
 import { defaultGateway } from './gateway-client';
 import { jobListQuerySchema, trackJobBodySchema } from './schemas';
@@ -46,14 +46,7 @@ export const handleListJobs = withRoute('GET /api/jobs', async (request: Request
   return Response.json(toSnakeCase({ data, stallAfterMs: getEnv().JOB_STALL_AFTER_MS }), { headers: { 'Cache-Control': 'no-store' } });
 });
 
-/** The `{id}` of a jobs route under the one response-id rule, or its 400. */
-function parseJobId(rawId: string): string {
-  const parsed = parseResponseId(rawId);
-  if (!parsed.ok) throw ApiError.fromBody(400, parsed.error);
-  return parsed.id;
-}
-
-export const handleGetJob = withRoute('GET /api/jobs/{id}', (rawId: string) => detailResponse(parseJobId(rawId)));
+export const handleGetJob = withRoute('GET /api/jobs/{id}', (rawId: string) => detailResponse(requireResponseId(rawId)));
 
 export const handleTrackJob = withRoute('POST /api/jobs', async (request: Request) => {
   const body = await readJsonBody(request, trackJobBodySchema);
@@ -62,7 +55,7 @@ export const handleTrackJob = withRoute('POST /api/jobs', async (request: Reques
 });
 
 export const handleCancelJob = withRoute('POST /api/jobs/{id}/cancel', async (rawId: string) => {
-  const responseId = parseJobId(rawId);
+  const responseId = requireResponseId(rawId);
   const result = await cancelJob(await getDb(), defaultGateway, responseId);
   return answerAction(responseId, result);
 });

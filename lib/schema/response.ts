@@ -1,7 +1,7 @@
 // The response side of the wire, written once: statuses, response ids, output items, responses, stream events, lists, webhooks.
 // Loose objects, so a gateway's extra fields are kept; every other module imports these instead of declaring its own.
 import { z } from 'zod';
-import { makeApiError, type ApiErrorBody } from './errors';
+import { ApiError, makeApiError, type ApiErrorBody } from './errors';
 import { RESPONSE_STATUSES, TERMINAL_STATUSES } from './constants';
 
 export const responseStatusSchema = z.enum(RESPONSE_STATUSES);
@@ -26,6 +26,13 @@ export function parseResponseId(raw: unknown, param = 'id'): ParsedResponseId {
   if (parsed.success) return { ok: true, id: parsed.data };
   const reason = parsed.error.issues[0]?.message ?? 'is invalid';
   return { ok: false, error: makeApiError(`The response id (${param}) ${reason}.`, { param, code: 'invalid_id' }) };
+}
+
+/** For route functions: the id under the one rule, or the thrown 400 ApiError naming `param`. */
+export function requireResponseId(raw: unknown, param = 'id'): string {
+  const parsed = parseResponseId(raw, param);
+  if (!parsed.ok) throw ApiError.fromBody(400, parsed.error);
+  return parsed.id;
 }
 
 /**
