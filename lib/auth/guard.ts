@@ -3,6 +3,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import type { Env } from '@/lib/env-schema';
+import { bodyTooLarge } from '@/lib/http/body';
 import { ApiError, toErrorBody } from '@/lib/schema/errors';
 import { buildContentSecurityPolicy, createNonce } from '@/lib/security/headers';
 import { decideAccess } from './access';
@@ -20,8 +21,12 @@ function ownOrigins(request: NextRequest, publicUrl: string | undefined): string
   return origins;
 }
 
+function errorReply(error: ApiError) {
+  return NextResponse.json(toErrorBody(error), { status: error.status, headers: { 'Cache-Control': 'no-store' } });
+}
+
 function envelope(status: number, message: string, type: string, code: string) {
-  return NextResponse.json(toErrorBody(new ApiError(status, message, { type, code })), { status, headers: { 'Cache-Control': 'no-store' } });
+  return errorReply(new ApiError(status, message, { type, code }));
 }
 
 async function decide(request: NextRequest, env: Env): Promise<NextResponse> {
@@ -44,7 +49,7 @@ async function decide(request: NextRequest, env: Env): Promise<NextResponse> {
   if (decision === 'unauthorized') return envelope(401, 'Sign in with the access token at /login first.', 'authentication_error', 'session_required');
   if (pathname.startsWith('/api/responses') && Number(request.headers.get('content-length')) > env.PROXY_BODY_LIMIT_BYTES) {
     // Refused here because Next.js buffers (and past its own cap truncates) bodies that pass through the proxy.
-    return envelope(413, `The request body is larger than ${env.PROXY_BODY_LIMIT_BYTES} bytes (PROXY_BODY_LIMIT_BYTES).`, 'invalid_request_error', 'request_too_large');
+    return errorReply(bodyTooLarge({ bytes: env.PROXY_BODY_LIMIT_BYTES, name: 'PROXY_BODY_LIMIT_BYTES' }));
   }
   if (decision === 'login') {
     const login = new URL('/login', request.url);

@@ -12,7 +12,7 @@ import { readBodyText } from '@/lib/http/body';
 import { sharedRateLimiter } from './rate-limit';
 import { endSession, isSessionActive, saveSession } from './session-store';
 
-const SIGN_IN_BODY_LIMIT_BYTES = 8 * 1024;
+const SIGN_IN_BODY_LIMIT = { bytes: 8 * 1024, name: 'the sign-in form limit' };
 
 /** `Secure` when the browser came over https; X-Forwarded-Proto counts only from a trusted proxy (TRUST_PROXY=true). */
 function cookieHeader(request: Request, value: string, maxAgeSeconds: number): string {
@@ -53,7 +53,7 @@ export async function describeSession(request: Request): Promise<Response> {
 
 async function readSignIn(request: Request): Promise<{ token: string; next: string; isForm: boolean }> {
   const isForm = !(request.headers.get('content-type') ?? '').includes('application/json');
-  const text = await readBodyText(request, SIGN_IN_BODY_LIMIT_BYTES);
+  const text = await readBodyText(request, SIGN_IN_BODY_LIMIT);
   if (isForm) {
     const form = new URLSearchParams(text);
     return { token: form.get('token') ?? '', next: safeNextPath(form.get('next')), isForm };

@@ -15,7 +15,7 @@ export interface CreateRequest {
 
 /** Bad JSON → 400 invalid_json; schema failure → 400 with `param` naming the field path. */
 export async function readCreateRequest(request: Request, env: Env): Promise<CreateRequest> {
-  const text = await readBodyText(request, env.PROXY_BODY_LIMIT_BYTES);
+  const text = await readBodyText(request, { bytes: env.PROXY_BODY_LIMIT_BYTES, name: 'PROXY_BODY_LIMIT_BYTES' });
   let json: unknown;
   try {
     json = JSON.parse(text);

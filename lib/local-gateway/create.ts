@@ -4,10 +4,11 @@ import { findModel, LOCAL_MODELS, planTurn } from './agent';
 import type { ContextItem, TurnPlan } from './agent/contract';
 import type { Caller } from './auth';
 import { assertToolOutputs, fitContext, loadChain, normalizeInput, resolveItemReferences, type FittedContext } from './context';
-import { readBodyText } from './body';
+import { readBodyText } from '@/lib/http/body';
 import { ApiError } from '@/lib/schema/errors';
 import { badRequest, jsonResponse } from './errors';
 import { makeId } from './ids';
+import { BODY_LIMIT } from './limits';
 import { resolvePrompt, type ResolvedPrompt } from './prompts';
 import { redactCredentials } from './redact';
 import { checkJsonMode, checkRequestRules } from './rules';
@@ -25,7 +26,7 @@ const KNOWN_PARAMETERS = new Set(Object.keys(createResponseBodyBaseSchema.shape)
 async function readBody(request: Request): Promise<CreateResponseBody> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readBodyText(request));
+    parsed = JSON.parse(await readBodyText(request, BODY_LIMIT));
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw badRequest('We could not parse the JSON body of your request. Send a valid JSON object.', null, 'invalid_json');

@@ -1,5 +1,10 @@
-// The gateway's own limits per API key: requests per minute and concurrent streams (429 with Retry-After beyond).
+// The gateway's own limits: the body size, and per API key requests per minute and concurrent streams (429 with Retry-After beyond).
+import type { BodyLimit } from '@/lib/http/body';
 import { ApiError } from '@/lib/schema/errors';
+
+export const MAX_BODY_BYTES = 20 * 1024 * 1024;
+/** Read by lib/http/body.ts (the Next mount and create) and answered the same way by the standalone server. */
+export const BODY_LIMIT: BodyLimit = { bytes: MAX_BODY_BYTES, name: "the local gateway's 20 MiB limit" };
 
 const WINDOW_MS = 60_000;
 const MAX_TRACKED_KEYS = 10_000;

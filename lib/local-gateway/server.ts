@@ -3,10 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@/lib/db/open';
 import { LOCAL_GATEWAY_DEV_KEY } from '@/lib/env-schema';
-import { bodyTooLarge, MAX_BODY_BYTES } from './body';
+import { bodyTooLarge } from '@/lib/http/body';
 import { ApiError } from '@/lib/schema/errors';
 import { errorResponse } from './errors';
 import { createLocalGateway, type LocalGateway } from './index';
+import { BODY_LIMIT, MAX_BODY_BYTES } from './limits';
 import { makeRequestId } from './router';
 
 export interface LocalGatewayServerOptions {
@@ -25,7 +26,7 @@ export interface LocalGatewayServerOptions {
   maxConcurrentStreams?: number;
 }
 
-export { MAX_BODY_BYTES } from './body';
+export { MAX_BODY_BYTES } from './limits';
 /** After a 413, the rest of an upload is read and discarded up to these bounds, then the connection is cut. */
 const LINGER_BYTES = 64 * 1024 * 1024;
 const LINGER_MS = 10_000;
@@ -118,7 +119,7 @@ async function serve(gateway: LocalGateway, req: http.IncomingMessage, res: http
   if (!read.ok) {
     const tooLarge = read.reason === 'too_large';
     const error = tooLarge
-      ? bodyTooLarge()
+      ? bodyTooLarge(BODY_LIMIT)
       : new ApiError(400, 'Could not read the request body.', { code: 'invalid_body' });
     res.shouldKeepAlive = false;
     await writeResponse(res, errorResponse(error), makeRequestId());

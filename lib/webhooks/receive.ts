@@ -4,6 +4,7 @@ import { updateSeenStatus } from '@/lib/chains/index-store';
 import type { Db } from '@/lib/db/open';
 import { updateHistoryStatus } from '@/lib/history/store';
 import { applyJobStatus } from '@/lib/jobs/store';
+import { readBodyBytes } from '@/lib/http/body';
 import { withRoute } from '@/lib/http/route';
 import { ApiError } from '@/lib/schema';
 import { getCapture } from './captures';
@@ -14,6 +15,7 @@ import { CaptureRateLimiter } from './rate-limit';
 import { toHeaderMap, type HeaderMap } from './signature';
 
 export const MAX_DELIVERY_BYTES = 1024 * 1024;
+const DELIVERY_LIMIT = { bytes: MAX_DELIVERY_BYTES, name: 'the 1 MiB limit of a webhook delivery; it was not stored' };
 
 const REDACTED_HEADERS = /^(authorization|proxy-authorization|cookie|x-api-key|x-playground-access-token)$/;
 
@@ -24,25 +26,6 @@ export interface ReceiveOptions {
   now?: () => Date;
 }
 
-/** Reads at most `limit` bytes: null when the body is larger (counted as it streams, whatever Content-Length said). */
-export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 export function readSourceAddress(headers: HeaderMap): string {
   const forwarded = headers['x-forwarded-for']?.split(',')[0]?.trim();
   return forwarded || headers['x-real-ip']?.trim() || 'unknown';
@@ -50,10 +33,6 @@ export function readSourceAddress(headers: HeaderMap): string {
 
 function storedHeaders(headers: HeaderMap): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, REDACTED_HEADERS.test(name) ? '[redacted]' : value]));
-}
-
-function tooLarge(): ApiError {
-  return new ApiError(413, `A delivery may carry at most ${MAX_DELIVERY_BYTES} bytes; it was not stored.`, { code: 'body_too_large' });
 }
 
 /** POST /api/webhooks/{id}: every refusal is an error reply (the sender sees it), so this answers its own throws. */
@@ -66,12 +45,9 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },
     });
   }
-  const declaredLength = Number(request.headers.get('content-length') ?? '0');
-  if (declaredLength > MAX_DELIVERY_BYTES) throw tooLarge();
   const capture = await getCapture(db, captureId);
   if (!capture) throw new ApiError(404, `No webhook capture ${captureId}.`, { code: 'capture_not_found' });
-  const body = await readBodyWithin(request, MAX_DELIVERY_BYTES);
-  if (!body) throw tooLarge();
+  const body = await readBodyBytes(request, DELIVERY_LIMIT);
 
   const receivedAt = options.now?.() ?? new Date();
   const headers = toHeaderMap(request.headers);
