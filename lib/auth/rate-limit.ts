@@ -1,5 +1,5 @@
-// Per-client sliding-window rate limit for the proxy routes (in memory, one app process).
-import 'server-only';
+// Per-client sliding-window rate limit (in memory, one process): the proxy's per client, the local gateway's per API key.
+// No 'server-only': the standalone local gateway (npm run gateway, outside Next.js) counts with it too.
 
 const WINDOW_MS = 60_000;
 const MAX_TRACKED_CLIENTS = 10_000;

@@ -1,5 +1,5 @@
-// Per-client cap on streams open through the proxy at once (in memory, one app process).
-import 'server-only';
+// Per-client cap on streams open at once (in memory, one process): the proxy's per client, the local gateway's per API key.
+// No 'server-only': the standalone local gateway (npm run gateway, outside Next.js) counts with it too.
 
 export interface StreamLimiter {
   /** A release function when a slot is free (call it exactly once when the stream ends), else null. */
