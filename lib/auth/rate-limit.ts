@@ -34,14 +34,23 @@ export function createRateLimiter(limitPerMinute: number, now: () => number = Da
   };
 }
 
-const limiters = new Map<number, RateLimiter>();
+const holder = globalThis as typeof globalThis & { __playgroundRateLimiters?: Map<number, RateLimiter> };
 
-/** The process-wide limiter for a given limit (one per distinct setting value). */
+/**
+ * The process-wide limiter for a given limit (one per distinct setting value). On globalThis, so every Next.js route
+ * bundle (/api/responses, /api/responses/[id], /api/session …) takes from the same budget.
+ */
 export function sharedRateLimiter(limitPerMinute: number): RateLimiter {
-  let limiter = limiters.get(limitPerMinute);
+  holder.__playgroundRateLimiters ??= new Map();
+  let limiter = holder.__playgroundRateLimiters.get(limitPerMinute);
   if (!limiter) {
     limiter = createRateLimiter(limitPerMinute);
-    limiters.set(limitPerMinute, limiter);
+    holder.__playgroundRateLimiters.set(limitPerMinute, limiter);
   }
   return limiter;
+}
+
+/** Forgets every count of the process-wide limiters (tests start each case with a fresh budget). */
+export function resetSharedRateLimiters(): void {
+  holder.__playgroundRateLimiters?.clear();
 }

@@ -23,6 +23,7 @@ async function loadSessionRoute(settings: Record<string, string | undefined>) {
     else process.env[name] = value;
   }
   vi.resetModules();
+  (await import('@/lib/auth/rate-limit')).resetSharedRateLimiters();
   return import('@/app/api/session/route');
 }
 

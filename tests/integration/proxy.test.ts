@@ -185,6 +185,18 @@ describe('errors', () => {
     expect((await routes.responses.POST(from('203.0.113.5', 'c'))).status).toBe(429);
     expect((await routes.responses.POST(from('203.0.113.6'))).status).toBe(200);
   });
+
+  it('counts /api/responses and /api/responses/{id} against one budget, although Next.js gives each route its own module copies', async () => {
+    const createRoute = (await load({ PROXY_RATE_LIMIT_PER_MINUTE: '2' })).responses;
+    vi.resetModules(); // what a second route bundle is: the same modules, loaded again
+    const retrieveRoute = await import('@/app/api/responses/[id]/route');
+    expect((await createRoute.POST(post('{"model":"m","input":"hi"}'))).status).toBe(200);
+    expect((await retrieveRoute.GET(new Request('http://127.0.0.1:4299/api/responses/resp_1'), routeParams('resp_1'))).status).toBe(200);
+    const limited = await createRoute.POST(post('{"model":"m","input":"hi"}'));
+    expect(limited.status).toBe(429);
+    expect((await retrieveRoute.GET(new Request('http://127.0.0.1:4299/api/responses/resp_1'), routeParams('resp_1'))).status).toBe(429);
+    expect(upstream.requests).toHaveLength(2);
+  });
 });
 
 describe('other operations', () => {

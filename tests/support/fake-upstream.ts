@@ -142,11 +142,13 @@ const PROXY_SETTINGS = [
   'TRUST_PROXY',
 ];
 
-/** Sets the proxy's settings (clearing the others), then imports fresh copies of the route modules. */
+/** Sets the proxy's settings (clearing the others), forgets the rate limiter's counts, then imports fresh copies of the route modules. */
 export async function loadProxyRoutes(settings: Record<string, string>, resetModules: () => void) {
   for (const name of PROXY_SETTINGS) delete process.env[name];
   Object.assign(process.env, settings);
   resetModules();
+  // The rate limiter lives on globalThis (shared by every route bundle), so a fresh load starts with a fresh budget.
+  (await import('@/lib/auth/rate-limit')).resetSharedRateLimiters();
   return {
     responses: await import('@/app/api/responses/route'),
     responseById: await import('@/app/api/responses/[id]/route'),
