@@ -11,7 +11,7 @@ import { releaseWhenDone, sharedStreamLimiter } from '@/lib/auth/stream-limit';
 import { readResponseInfo, recordAcceptedBackground, recordCreated, recordLaterStatus, recordStatus, type CreateContext } from './recorders';
 import { relay, relayError, type RelayContext } from './relay';
 import type { SseObserver } from './sse-passthrough';
-import { callGateway, knownSecrets, resolveUpstream, type CallGatewayInit } from './upstream';
+import { callGateway, resolveUpstream, type CallGatewayInit } from './upstream';
 
 const RETRIEVE_QUERY = ['stream', 'starting_after', 'include[]', 'include', 'include_obfuscation'];
 const INPUT_ITEMS_QUERY = ['limit', 'order', 'after', 'before', 'include[]', 'include'];
@@ -45,7 +45,6 @@ async function runProxied(request: Request, work: (call: ProxyCall) => Promise<R
     const signal = AbortSignal.any([request.signal, upstreamAbort.signal]);
     const relayContext: RelayContext = {
       host: resolveUpstream(env).host,
-      secrets: knownSecrets(env, [apiKey]),
       idleMs: env.GATEWAY_STREAM_IDLE_MS,
       abortUpstream: () => upstreamAbort.abort(),
     };

@@ -1,14 +1,12 @@
-// Turns a gateway reply into our reply: errors passed through (scrubbed), JSON relayed, SSE piped unbuffered.
+// Turns a gateway reply into our reply: errors passed through, JSON relayed, SSE piped unbuffered (callGateway has already scrubbed secrets).
 import 'server-only';
 import { ApiError, toErrorBody } from '@/lib/schema';
-import { scrubSecrets } from './scrub';
 import { passThroughSse, type SseObserver } from './sse-passthrough';
 
 const PASSED_HEADERS = ['retry-after', 'x-request-id'];
 
 export interface RelayContext {
   host: string;
-  secrets: readonly string[];
   idleMs: number;
   abortUpstream: () => void;
 }
@@ -30,7 +28,7 @@ function isErrorEnvelope(value: unknown): boolean {
 
 /** A non-2xx gateway answer: its error body and status pass through; a body that is not an envelope is wrapped in one. */
 export async function relayError(upstream: Response, context: RelayContext): Promise<Response> {
-  const text = scrubSecrets(await upstream.text().catch(() => ''), context.secrets);
+  const text = await upstream.text().catch(() => '');
   if (upstream.status < 400) {
     throw new ApiError(502, `The gateway at ${context.host} answered ${upstream.status} (a redirect), which the playground does not follow.`, {
       code: 'gateway_redirect',
@@ -64,10 +62,9 @@ export async function relay(upstream: Response, context: RelayContext, hooks: Re
     const headers = copyHeaders(upstream, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
     return new Response(body, { status: upstream.status, headers });
   }
-  const raw = await upstream.text().catch(() => {
+  const text = await upstream.text().catch(() => {
     throw new ApiError(502, `The connection to the gateway at ${context.host} broke while its answer was being read.`, { code: 'gateway_unreachable' });
   });
-  const text = scrubSecrets(raw, context.secrets);
   let value: unknown = null;
   try {
     value = text === '' ? null : JSON.parse(text);

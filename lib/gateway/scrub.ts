@@ -1,15 +1,7 @@
-// Removes server secrets from what came back from the gateway before it reaches a browser: whole texts, and byte streams across chunk boundaries.
+// Removes server secrets from what comes back from the gateway before anyone reads it: byte streams, across chunk boundaries (used by callGateway).
 import 'server-only';
 
 export const REDACTED = '[redacted]';
-
-export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) {
-    if (secret && result.includes(secret)) result = result.split(secret).join(REDACTED);
-  }
-  return result;
-}
 
 const REDACTED_BYTES = Buffer.from(REDACTED);
 

@@ -140,6 +140,14 @@ describe('errors', () => {
     expect(await expectNoKey(rejected)).toContain('Invalid key [redacted]');
     upstream.respondWith(json(200, { id: 'resp_2', status: 'completed', metadata: { echoed: SERVER_KEY } }));
     await expectNoKey(await routes.responses.POST(post('{"model":"m"}')));
+    // A body that is not an envelope is quoted in our message: the quote is scrubbed too.
+    upstream.respondWith((_request, response) => {
+      response.writeHead(502, { 'Content-Type': 'text/html' });
+      response.end(`<h1>Bad gateway</h1><p>upstream refused ${SERVER_KEY}</p>`);
+    });
+    const wrapped = await routes.responses.POST(post('{"model":"m"}'));
+    expect(wrapped.status).toBe(502);
+    expect(JSON.parse(await expectNoKey(wrapped))).toMatchObject({ error: { code: 'upstream_error', message: expect.stringContaining('upstream refused [redacted]') } });
   });
 
   it('maps an unreachable gateway to 502 naming its host', async () => {
