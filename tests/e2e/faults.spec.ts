@@ -1,32 +1,29 @@
 // The built app as a process (Playwright only as the runner): clear exits when its database is unreachable or locked, and what survives a restart.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runAppUntilExit, startApp } from '../support/app-process';
+import { findFreePort } from '../support/ports';
 
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
-const PORTS = { unreachable: 4761, locked: 4762, restart: 4763 };
 
 test.describe.configure({ timeout: 240_000 });
 
-function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'playground-faults-'));
-}
+const made: string[] = [];
+test.afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-faults-'));
+  made.push(dir);
+  return dir;
 }
 
 test('exits non-zero naming the PostgreSQL database when DATABASE_URL points at a closed port', async () => {
-  const port = await closedPort();
-  const exit = await runAppUntilExit(PORTS.unreachable, { NEXT_DIST_DIR: DIST_DIR, DATABASE_URL: `postgres://playground@127.0.0.1:${port}/playground` });
+  const port = await findFreePort(); // nothing listens there
+  const exit = await runAppUntilExit(await findFreePort(), { NEXT_DIST_DIR: DIST_DIR, DATABASE_URL: `postgres://playground@127.0.0.1:${port}/playground` });
   expect(exit.timedOut, exit.stderr).toBe(false);
   expect(exit.code).not.toBe(0);
   expect(exit.stderr).toContain('database unavailable at start-up');
@@ -37,7 +34,7 @@ test('exits non-zero naming the PostgreSQL database when DATABASE_URL points at 
 test('exits non-zero with "in use by another process" when the PGlite folder is locked by a live process', async () => {
   const dir = path.join(tempDir(), 'pglite');
   fs.writeFileSync(`${dir}.lock`, String(process.pid));
-  const exit = await runAppUntilExit(PORTS.locked, { NEXT_DIST_DIR: DIST_DIR, PGLITE_DIR: dir });
+  const exit = await runAppUntilExit(await findFreePort(), { NEXT_DIST_DIR: DIST_DIR, PGLITE_DIR: dir });
   expect(exit.timedOut, exit.stderr).toBe(false);
   expect(exit.code).not.toBe(0);
   expect(exit.stderr).toContain(`The embedded database folder ${dir} is in use by another process (pid ${process.pid})`);
@@ -48,7 +45,8 @@ test('exits non-zero with "in use by another process" when the PGlite folder is 
 test('a stored response, its history entry and a webhook capture survive a restart; the lock is released on exit', async () => {
   const dir = path.join(tempDir(), 'pglite');
   const env = { NEXT_DIST_DIR: DIST_DIR, PGLITE_DIR: dir, LOCAL_GATEWAY_TOKENS_PER_SECOND: '0' };
-  const first = await startApp(PORTS.restart, env);
+  const appPort = await findFreePort();
+  const first = await startApp(appPort, env);
   const created = await fetch(`${first.url}/api/responses`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-on-behalf-of': 'restart-user' },
@@ -61,7 +59,7 @@ test('a stored response, its history entry and a webhook capture survive a resta
   expect(stopped.timedOut).toBe(false);
   expect(fs.existsSync(`${dir}.lock`)).toBe(false);
 
-  const second = await startApp(PORTS.restart, env);
+  const second = await startApp(appPort, env);
   try {
     const again = await fetch(`${second.url}/api/responses/${id}`, { headers: { 'x-on-behalf-of': 'restart-user' } });
     expect(again.status).toBe(200);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startApp } from '../support/app-process';
+import { findFreePort } from '../support/ports';
 
 const ACCESS_TOKEN = process.env.PLAYGROUND_ACCESS_TOKEN;
 
@@ -50,8 +51,9 @@ test('without a session, pages go to /login and API routes answer 401; the token
   test.setTimeout(180_000);
   // A second app process with the token set: the shared e2e server runs without one.
   const token = 'e2e-access-token-0123456789';
-  const pgliteDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'playground-access-')), 'pglite');
-  const app = await startApp(4764, { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next', PGLITE_DIR: pgliteDir, PLAYGROUND_ACCESS_TOKEN: token });
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-access-'));
+  const pgliteDir = path.join(root, 'pglite');
+  const app = await startApp(await findFreePort(), { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next', PGLITE_DIR: pgliteDir, PLAYGROUND_ACCESS_TOKEN: token });
   try {
     const api = await page.request.get(`${app.url}/api/models`);
     expect(api.status()).toBe(401);
@@ -82,5 +84,6 @@ test('without a session, pages go to /login and API routes answer 401; the token
     expect(afterSignOut.status()).toBe(401);
   } finally {
     await app.stop();
+    fs.rmSync(root, { recursive: true, force: true });
   }
 });

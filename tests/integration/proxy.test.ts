@@ -1,7 +1,7 @@
 // The proxy route handlers in-process against a recording fake gateway: auth headers, bodies, errors, limits, recording.
-import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hang, json, loadProxyRoutes, routeParams, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { findFreePort } from '../support/ports';
 
 vi.mock('@/lib/jobs/record', () => ({ recordBackgroundJob: vi.fn(), recordJobStatus: vi.fn() }));
 vi.mock('@/lib/chains/record', () => ({ recordSeenResponse: vi.fn() }));
@@ -151,12 +151,7 @@ describe('errors', () => {
   });
 
   it('maps an unreachable gateway to 502 naming its host', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
+    const port = await findFreePort(); // nothing listens there
     const routes = await loadProxyRoutes({ GATEWAY_BASE_URL: `http://127.0.0.1:${port}`, GATEWAY_API_KEY: SERVER_KEY }, () => vi.resetModules());
     const response = await routes.responses.POST(post('{"model":"m"}'));
     expect(response.status).toBe(502);

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findFreePort } from '../support/postgres-server';
+import { findFreePort } from '../support/ports';
 
 const ROOT = path.resolve(__dirname, '../..');
 

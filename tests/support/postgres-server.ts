@@ -1,9 +1,9 @@
 // Starts a throwaway PostgreSQL server from Debian's packages on loopback, on a free port, in a temp folder.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { findFreePort } from './ports';
 
 export interface PostgresServer {
   url: string;
@@ -20,16 +20,6 @@ function findBinDir(): string {
   throw new Error('PostgreSQL is not installed: run `apt-get install -y postgresql` (npm test does it when run as root).');
 }
 
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export async function startPostgres(): Promise<PostgresServer> {
   const binDir = findBinDir();
