@@ -25,6 +25,18 @@ const httpUrl = z
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** The mounted local gateway's API path; a remote gateway's is GATEWAY_API_PATH (this by default). */
+export const DEFAULT_GATEWAY_API_PATH = '/api/v1/llm';
+
+/** A URL path of plain segments ("/v1", "/api/v1/llm"), or "/" for the root; no query, fragment, `.` or `..` segment. */
+const apiPath = z
+  .string()
+  .regex(/^\//, 'must start with / (e.g. /v1 or /api/v1/llm)')
+  .regex(/^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/, 'must be a plain URL path (letters, digits and - . _ ~ %; no query ? or fragment #)')
+  .refine((value) => !value.split('/').some((segment) => segment === '.' || segment === '..'), 'must not contain . or .. segments')
+  .refine((value) => !value.includes('//'), 'must not contain an empty segment (//)')
+  .transform((value) => value.replace(/\/+$/, ''));
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,6 +49,7 @@ export const envSchema = z
         .optional(),
     ),
     GATEWAY_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    GATEWAY_API_PATH: z.preprocess(emptyAsUndefined, apiPath.optional()),
     GATEWAY_TIMEOUT_MS: positiveInt(30_000),
     GATEWAY_STREAM_IDLE_MS: positiveInt(60_000),
     ALLOW_BROWSER_KEYS: booleanFlag,
@@ -70,6 +83,13 @@ export const envSchema = z
     JOB_STALL_AFTER_MS: positiveInt(120_000),
   })
   .superRefine((env, ctx) => {
+    if (env.GATEWAY_API_PATH !== undefined && !env.GATEWAY_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GATEWAY_API_PATH'],
+        message: `is set but GATEWAY_BASE_URL is not; the path applies to a remote gateway only (the built-in one is always at ${DEFAULT_GATEWAY_API_PATH})`,
+      });
+    }
     const isLoopback = ['127.0.0.1', 'localhost', '::1'].includes(env.HOST);
     if (!isLoopback && env.GATEWAY_API_KEY && !env.PLAYGROUND_ACCESS_TOKEN && !env.PLAYGROUND_ALLOW_OPEN) {
       ctx.addIssue({
@@ -116,10 +136,21 @@ export function remoteGatewayBaseUrl(env: Env): string | null {
   return url.toString().replace(/\/+$/, '');
 }
 
+/** The path under the gateway's base URL where its API lives: GATEWAY_API_PATH for a remote gateway ('' for its root). */
+export function gatewayApiPath(env: Env): string {
+  return env.GATEWAY_BASE_URL ? (env.GATEWAY_API_PATH ?? DEFAULT_GATEWAY_API_PATH) : DEFAULT_GATEWAY_API_PATH;
+}
+
+/** The remote gateway's API base (base URL + GATEWAY_API_PATH) without credentials, or null with the local gateway. */
+export function remoteGatewayApiBase(env: Env): string | null {
+  const remote = remoteGatewayBaseUrl(env);
+  return remote ? `${remote}${gatewayApiPath(env)}` : null;
+}
+
 /** The upstream, without credentials, for display. */
 export function describeGateway(env: Env): string {
-  const remote = remoteGatewayBaseUrl(env);
-  return remote ? `remote ${remote}` : `local (built in, at ${internalOrigin(env)}/api/v1/llm)`;
+  const remote = remoteGatewayApiBase(env);
+  return remote ? `remote ${remote}` : `local (built in, at ${internalOrigin(env)}${DEFAULT_GATEWAY_API_PATH})`;
 }
 
 export function describeDatabase(env: Env): string {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CODE_LANGUAGES, generateCode, KEY_ENV_VAR, listCredentialEnvVars, type CodeLanguage } from '@/lib/codegen';
 import { sessionQuery } from '@/lib/http/query-keys';
+import { DEFAULT_GATEWAY_API_PATH as LOCAL_GATEWAY_API_PATH } from '@/lib/env-schema';
 import { useDraft } from './draft-context';
 
 const LABELS: Record<CodeLanguage, string> = {
@@ -20,8 +21,8 @@ export function CodeExport() {
   const [copied, setCopied] = useState(false);
   // Exported code talks to the gateway itself: the remote one when configured, else this playground's local gateway.
   const session = useQuery(sessionQuery);
-  const gatewayOrigin = session.data?.gateway_base_url ?? window.location.origin;
-  const code = generateCode(language, { body: draft.body, onBehalfOf: draft.onBehalfOf.trim(), gatewayOrigin });
+  const gatewayApiBase = session.data?.gateway_api_base ?? `${window.location.origin}${LOCAL_GATEWAY_API_PATH}`;
+  const code = generateCode(language, { body: draft.body, onBehalfOf: draft.onBehalfOf.trim(), gatewayApiBase });
   const credentials = listCredentialEnvVars(draft.body);
   return (
     <div className="flex flex-col gap-2" data-testid="code-export">

@@ -3,7 +3,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
-import { remoteGatewayBaseUrl } from '@/lib/env-schema';
+import { remoteGatewayApiBase, remoteGatewayBaseUrl } from '@/lib/env-schema';
 import { isTokenCorrect, readSessionId, safeNextPath, SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from './access';
 import { clientKeyOf, isHttpsRequest } from './client-key';
 import { answerError } from '@/lib/http/route';
@@ -46,6 +46,8 @@ export async function describeSession(request: Request): Promise<Response> {
       allow_browser_keys: env.ALLOW_BROWSER_KEYS,
       /** Where exported code should send requests: the remote gateway, or null for this playground's local gateway. */
       gateway_base_url: remoteGatewayBaseUrl(env),
+      /** The same gateway's API base (base URL + GATEWAY_API_PATH), or null. */
+      gateway_api_base: remoteGatewayApiBase(env),
     },
     { headers: { 'Cache-Control': 'no-store' } },
   );

@@ -4,8 +4,8 @@ import { findCredentials, replaceCredentials } from '@/lib/schema/credentials';
 export interface CodegenInput {
   body: Record<string, unknown>;
   onBehalfOf: string;
-  /** Origin of the gateway, e.g. http://127.0.0.1:3000; the API lives under /api/v1/llm. */
-  gatewayOrigin: string;
+  /** The gateway's API base: its base URL plus its API path, e.g. http://127.0.0.1:3000/api/v1/llm or https://litellm.example/v1. */
+  gatewayApiBase: string;
 }
 
 export const CODE_LANGUAGES = ['curl', 'typescript-fetch', 'typescript-sdk', 'python-requests', 'python-sdk'] as const;
@@ -22,7 +22,7 @@ const PYTHON_SDK_PARAMS = new Set([
 ]);
 
 function apiBase(input: CodegenInput): string {
-  return `${input.gatewayOrigin.replace(/\/+$/, '')}/api/v1/llm`;
+  return input.gatewayApiBase.replace(/\/+$/, '');
 }
 
 function shellQuote(text: string): string {

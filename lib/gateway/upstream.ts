@@ -3,7 +3,7 @@ import 'server-only';
 import { getInstallKey, isProtected, proxyKeyForMountedGateway } from '@/lib/auth/local-gateway-key';
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
-import { internalOrigin, type Env } from '@/lib/env-schema';
+import { gatewayApiPath, internalOrigin, type Env } from '@/lib/env-schema';
 import { ApiError } from '@/lib/schema';
 import { scrubStream } from './scrub';
 
@@ -26,7 +26,7 @@ export interface UpstreamTarget {
 
 export function resolveUpstream(env: Env = getEnv()): UpstreamTarget {
   const raw = env.GATEWAY_BASE_URL ?? internalOrigin(env);
-  const url = new URL(`${raw}/api/v1/llm`);
+  const url = new URL(`${raw}${gatewayApiPath(env)}`);
   url.username = '';
   url.password = '';
   return { baseUrl: url.toString().replace(/\/+$/, ''), host: url.host, isLocal: !env.GATEWAY_BASE_URL };
@@ -69,7 +69,7 @@ function withoutSecrets(response: Response, secrets: readonly string[]): Respons
 }
 
 /**
- * Sends one request to `{gateway}/api/v1/llm{path}`. Resolves with the gateway's response whatever its
+ * Sends one request to `{gateway}{GATEWAY_API_PATH}{path}` (`/api/v1/llm` for the built-in gateway). Resolves with the gateway's response whatever its
  * status; throws ApiError 502 when the gateway cannot be reached and 504 when no response headers
  * arrive within GATEWAY_TIMEOUT_MS. The caller's signal aborts the request (and its body) at any time.
  */

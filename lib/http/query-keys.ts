@@ -9,6 +9,7 @@ export interface SessionInfo {
   allow_browser_keys: boolean;
   /** Where exported code should send requests: the remote gateway, or null for this playground's local gateway. */
   gateway_base_url: string | null;
+  gateway_api_base: string | null;
 }
 
 export const queryKeys = {

@@ -35,9 +35,18 @@ describe('/api/session', () => {
     const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: undefined, GATEWAY_BASE_URL: 'https://gw.example.com/base/', GATEWAY_API_KEY: 'sk-remote' });
     const body = (await (await route.GET(new Request('http://127.0.0.1:4299/api/session'))).json()) as Record<string, unknown>;
     expect(body.gateway_base_url).toBe('https://gw.example.com/base');
+    expect(body.gateway_api_base).toBe('https://gw.example.com/base/api/v1/llm');
     expect(JSON.stringify(body)).not.toContain('sk-remote');
     delete process.env.GATEWAY_BASE_URL;
     delete process.env.GATEWAY_API_KEY;
+  });
+
+  it('gives exported code the API base under GATEWAY_API_PATH (an OpenAI-compatible /v1 server)', async () => {
+    const route = await loadSessionRoute({ PLAYGROUND_ACCESS_TOKEN: undefined, GATEWAY_BASE_URL: 'http://litellm.internal:4000', GATEWAY_API_PATH: '/v1/' });
+    const body = (await (await route.GET(new Request('http://127.0.0.1:4299/api/session'))).json()) as Record<string, unknown>;
+    expect(body.gateway_api_base).toBe('http://litellm.internal:4000/v1');
+    delete process.env.GATEWAY_BASE_URL;
+    delete process.env.GATEWAY_API_PATH;
   });
 
   it('opens a signed HttpOnly SameSite=Strict session for the right token (JSON)', async () => {
@@ -50,7 +59,7 @@ describe('/api/session', () => {
     const value = /^playground_session=([^;]+)/.exec(cookie)?.[1];
     expect(verifySession(value, TOKEN)).toBe(true);
     const status = await route.GET(new Request('http://127.0.0.1:4299/api/session', { headers: { Cookie: `playground_session=${value}` } }));
-    expect(await status.json()).toEqual({ access_token_required: true, authenticated: true, allow_browser_keys: true, gateway_base_url: null });
+    expect(await status.json()).toEqual({ access_token_required: true, authenticated: true, allow_browser_keys: true, gateway_base_url: null, gateway_api_base: null });
   });
 
   it('marks the cookie Secure over https, and believes X-Forwarded-Proto only with TRUST_PROXY=true', async () => {

@@ -222,11 +222,32 @@ describe('other operations', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('sends every operation under GATEWAY_API_PATH (/v1 for an OpenAI-compatible server, / for the root)', async () => {
+    for (const [path, prefix] of [['/v1', '/v1'], ['/', '']] as const) {
+      upstream.requests.length = 0;
+      const routes = await load({ GATEWAY_API_PATH: path });
+      await routes.responses.POST(post('{"model":"m","input":"hi"}'));
+      await routes.responseById.GET(new Request('http://127.0.0.1:4299/api/responses/resp_1'), routeParams('resp_1'));
+      await routes.inputItems.GET(new Request('http://127.0.0.1:4299/api/responses/resp_1/input_items'), routeParams('resp_1'));
+      await routes.cancel.POST(new Request('http://127.0.0.1:4299/api/responses/resp_1/cancel', { method: 'POST' }), routeParams('resp_1'));
+      await routes.responseById.DELETE(new Request('http://127.0.0.1:4299/api/responses/resp_1', { method: 'DELETE' }), routeParams('resp_1'));
+      await routes.models.GET(new Request('http://127.0.0.1:4299/api/models'));
+      expect(upstream.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        `POST ${prefix}/responses`,
+        `GET ${prefix}/responses/resp_1`,
+        `GET ${prefix}/responses/resp_1/input_items`,
+        `POST ${prefix}/responses/resp_1/cancel`,
+        `DELETE ${prefix}/responses/resp_1`,
+        `GET ${prefix}/models`,
+      ]);
+    }
+  });
+
   it('lists the gateway models, or a fallback marked as such when it has none', async () => {
     const routes = await load({ ALLOW_BROWSER_KEYS: 'true' });
     upstream.respondWith(json(200, { object: 'list', data: [{ id: 'gw-model', object: 'model' }] }));
     const listed = await routes.models.GET(new Request('http://127.0.0.1:4299/api/models'));
-    expect(await listed.json()).toMatchObject({ data: [{ id: 'gw-model' }], fallback: false, allow_browser_keys: true });
+    expect(await listed.json()).toMatchObject({ data: [{ id: 'gw-model' }], fallback: false, allow_browser_keys: true, source: `remote ${upstream.url}/api/v1/llm` });
     upstream.respondWith(json(404, { error: { message: 'no', type: 'invalid_request_error', param: null, code: null } }));
     const fallback = (await (await routes.models.GET(new Request('http://127.0.0.1:4299/api/models'))).json()) as { fallback: boolean; data: unknown[] };
     expect(fallback.fallback).toBe(true);

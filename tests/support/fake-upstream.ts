@@ -132,6 +132,7 @@ export function streamAll(events: string[]): FakeHandler {
 const PROXY_SETTINGS = [
   'GATEWAY_BASE_URL',
   'GATEWAY_API_KEY',
+  'GATEWAY_API_PATH',
   'GATEWAY_TIMEOUT_MS',
   'GATEWAY_STREAM_IDLE_MS',
   'ALLOW_BROWSER_KEYS',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, describeDatabase, describeGateway, internalOrigin, parseEnv, publicOrigin } from '@/lib/env-schema';
+import { EnvError, describeDatabase, describeGateway, gatewayApiPath, internalOrigin, parseEnv, publicOrigin, remoteGatewayApiBase } from '@/lib/env-schema';
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -23,6 +23,27 @@ describe('settings', () => {
     expect(publicOrigin(env)).toBe('http://127.0.0.1:3000');
   });
 
+  it('talks to a remote gateway under GATEWAY_API_PATH (default /api/v1/llm; /v1 for LiteLLM and OpenAI-compatible servers; / for the root)', () => {
+    expect(gatewayApiPath(parseEnv({ GATEWAY_BASE_URL: 'https://gw.example.com' }))).toBe('/api/v1/llm');
+    const litellm = parseEnv({ GATEWAY_BASE_URL: 'http://litellm.internal:4000/', GATEWAY_API_PATH: '/v1/' });
+    expect(gatewayApiPath(litellm)).toBe('/v1');
+    expect(remoteGatewayApiBase(litellm)).toBe('http://litellm.internal:4000/v1');
+    expect(describeGateway(litellm)).toBe('remote http://litellm.internal:4000/v1');
+    expect(remoteGatewayApiBase(parseEnv({ GATEWAY_BASE_URL: 'https://gw.example.com/openai', GATEWAY_API_PATH: '/' }))).toBe('https://gw.example.com/openai');
+    expect(remoteGatewayApiBase(parseEnv({}))).toBeNull();
+  });
+
+  it('refuses a GATEWAY_API_PATH that is not a plain path, or one set without a remote gateway, naming the variable', () => {
+    const base = { GATEWAY_BASE_URL: 'https://gw.example.com' };
+    expect(problemsOf({ ...base, GATEWAY_API_PATH: 'v1' })).toEqual(['GATEWAY_API_PATH must start with / (e.g. /v1 or /api/v1/llm)']);
+    expect(problemsOf({ ...base, GATEWAY_API_PATH: '/v1?x=1' })[0]).toMatch(/^GATEWAY_API_PATH must be a plain URL path/);
+    expect(problemsOf({ ...base, GATEWAY_API_PATH: '/v1/../admin' })).toEqual(['GATEWAY_API_PATH must not contain . or .. segments']);
+    expect(problemsOf({ ...base, GATEWAY_API_PATH: '/v1//x' })).toEqual(['GATEWAY_API_PATH must not contain an empty segment (//)']);
+    expect(problemsOf({ GATEWAY_API_PATH: '/v1' })).toEqual([
+      'GATEWAY_API_PATH is set but GATEWAY_BASE_URL is not; the path applies to a remote gateway only (the built-in one is always at /api/v1/llm)',
+    ]);
+  });
+
   it('names each bad variable and what is allowed', () => {
     const problems = problemsOf({ PORT: '70000', GATEWAY_BASE_URL: 'ftp://x', DATABASE_URL: 'mysql://db', ALLOW_BROWSER_KEYS: 'yes' });
     expect(problems).toEqual(
@@ -41,7 +62,7 @@ describe('settings', () => {
       expect(problems).toEqual([expect.stringMatching(/^GATEWAY_BASE_URL must not carry a user name or password .*GATEWAY_API_KEY$/)]);
       expect(problems.join()).not.toContain('secret');
     }
-    expect(describeGateway(parseEnv({ GATEWAY_BASE_URL: 'https://gw.example.com/' }))).toBe('remote https://gw.example.com');
+    expect(describeGateway(parseEnv({ GATEWAY_BASE_URL: 'https://gw.example.com/' }))).toBe('remote https://gw.example.com/api/v1/llm');
   });
 
   it('refuses an open relay on a non-loopback host unless allowed or protected', () => {

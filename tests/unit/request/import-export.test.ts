@@ -74,7 +74,7 @@ describe('code export', () => {
   const input = {
     body: { model: 'local-agent', input: "it's", stream: true, auto_routing: true, auto_routing_debug: true, modalities: ['text'], future_field: null, webhook_url: 'https://h.example.com', webhook_secret: 'super-secret-value-123', background: true },
     onBehalfOf: 'user-7',
-    gatewayOrigin: 'http://127.0.0.1:3000',
+    gatewayApiBase: 'http://127.0.0.1:3000/api/v1/llm',
   };
 
   it.each(CODE_LANGUAGES)('%s carries X-On-Behalf-Of, the gateway extras, the key from the environment and no secret', (language) => {
@@ -111,7 +111,7 @@ describe('code export', () => {
 
 describe('code export of MCP credentials', () => {
   const mcp = (label: string) => ({ type: 'mcp', server_label: label, server_url: 'https://mcp.example.com/sse', authorization: `oauth-${label}-secret`, headers: { 'X-Api-Key': `hdr-${label}-secret` } });
-  const input = { body: { model: 'local-agent', input: 'hi', tools: [mcp('docs'), mcp('git hub')] }, onBehalfOf: '', gatewayOrigin: 'http://127.0.0.1:3000' };
+  const input = { body: { model: 'local-agent', input: 'hi', tools: [mcp('docs'), mcp('git hub')] }, onBehalfOf: '', gatewayApiBase: 'http://127.0.0.1:3000/api/v1/llm' };
 
   it('names one environment variable per credential', () => {
     expect(listCredentialEnvVars(input.body)).toEqual([
