@@ -1,7 +1,7 @@
 // The proxy functions behind app/api/responses/** and app/api/models: guard, one gateway call, relay.
 import 'server-only';
 import { getEnv } from '@/lib/env';
-import type { Env } from '@/lib/env-schema';
+import { describeGateway, type Env } from '@/lib/env-schema';
 import { answerError } from '@/lib/http/route';
 import { ApiError, requireResponseId, responsePath } from '@/lib/schema';
 import { pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf, type CreateRequest } from './inbound';
@@ -185,7 +185,7 @@ export function proxyListInputItems(request: Request, id: string): Promise<Respo
   });
 }
 
-/** The gateway's model list, or (when it has none: 404) a fallback list marked `fallback: true`; both say whether browser keys are allowed. */
+/** The gateway's model list (`source` names the gateway), or (when it has none: 404) a fallback list marked `fallback: true`; both say whether browser keys are allowed. */
 export function proxyListModels(request: Request): Promise<Response> {
   return runProxied(request, async ({ env, relayContext, send }) => {
     const upstream = await send('/models');
@@ -197,6 +197,7 @@ export function proxyListModels(request: Request): Promise<Response> {
           object: 'list',
           data: FALLBACK_MODELS.map((id) => ({ id, object: 'model', owned_by: 'playground-fallback' })),
           fallback: true,
+          source: 'playground suggestions',
           fallback_reason: `The gateway at ${relayContext.host} has no model list (GET /models answered 404); these are suggestions, not what it serves.`,
           allow_browser_keys: allowBrowserKeys,
         },
@@ -208,6 +209,6 @@ export function proxyListModels(request: Request): Promise<Response> {
     if (!listed || typeof listed !== 'object' || !Array.isArray(listed.data)) {
       throw new ApiError(502, `The gateway at ${relayContext.host} answered GET /models with something that is not a model list.`, { code: 'bad_gateway_reply' });
     }
-    return Response.json({ ...listed, fallback: false, allow_browser_keys: allowBrowserKeys }, { headers: { 'Cache-Control': 'no-store' } });
+    return Response.json({ ...listed, fallback: false, source: describeGateway(env), allow_browser_keys: allowBrowserKeys }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }

@@ -25,6 +25,9 @@ test('the shell renders, every page is reachable, health is green, no console er
   await page.getByTestId('nav-settings').click();
   await expect(page.getByTestId('health-status')).toHaveText('ok');
   await expect(page.getByTestId('health-gateway')).toContainText('local');
+  await expect(page.getByTestId('health-gateway-state')).toHaveText('reachable');
+  await expect(page.getByTestId('health-gateway-key')).toHaveText('accepted');
+  await expect(page.getByTestId('health-checked-at')).toContainText('may have changed since');
   await expect(page.getByTestId('health-database')).toContainText('ready (pglite)');
 
   const health = await page.request.get('/api/health');

@@ -1,4 +1,4 @@
-// GET /api/health: app version, gateway mode and database status; 503 when the database does not answer.
+// GET /api/health: the app (version, database; 503 when the database does not answer) and, apart, the gateway (reachable, latency, key accepted).
 import { getHealth } from '@/lib/health';
 
 export const dynamic = 'force-dynamic';
