@@ -3,12 +3,12 @@
 // MCP approvals), and, apart, the raw event log of a chosen turn.
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/badge';
 import { Select } from '@/components/ui/input';
 import { buildRunJson, buildRunMarkdown } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
 import { EventLog } from './event-log';
 import { ResumeByIdForm } from './resume-by-id-form';
+import { RunStatusBadge } from './run-status-badge';
 import { ApprovalDecisionsProvider, TranscriptActionsProvider } from './transcript-actions';
 import { TurnView } from './turn-view';
 import type { ResponseRun } from './use-run';
@@ -20,7 +20,7 @@ export function RunToolbar({ run }: { run: ResponseRun }) {
   const isBackground = response?.background === true && typeof response.id === 'string';
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2" role="toolbar" aria-label="Run controls" data-testid="run-toolbar">
-      <StatusBadge status={run.status} testId="run-status" />
+      <RunStatusBadge status={run.status} turn={last} testId="run-status" />
       {run.isRunning ? (
         <Button size="sm" data-testid="run-stop" onClick={run.stop}>
           Stop

@@ -84,7 +84,7 @@ test('an MCP approval request is approved with one click and the call follows in
 test('Stop aborts the stream and keeps what arrived, marked stopped', async ({ page }) => {
   // A slow start and a long answer: the run is still going when Stop is pressed, even on a loaded machine.
   const panel = await sendBody(page, { model: 'local-agent', stream: true, input: 'simulate slow start and stream 6000 words' });
-  await expect(panel.getByTestId('run-status')).toHaveText(/^(waiting_first_token|streaming)$/);
+  await expect(panel.getByTestId('run-status')).toHaveText(/^(waiting for first token|streaming)$/);
   await expect(panel.getByTestId('item-message')).toBeVisible();
   await panel.getByTestId('run-stop').click();
   await expect(panel.getByTestId('run-status')).toHaveText('stopped');
@@ -137,7 +137,9 @@ test.describe('waiting and failure', () => {
   test('says it waits for the first token, counting; then time, tokens and tokens/s count live; a stop marks the message incomplete', async ({ page }) => {
     const panel = await sendBody(page, { model: 'local-slow', stream: true, input: 'stream 20000 words' });
     const wait = panel.getByTestId('run-wait');
-    await expect(panel.getByTestId('run-status')).toHaveText('waiting_first_token');
+    // The badge says the phase in words; the machine's name stays in data-status.
+    await expect(panel.getByTestId('run-status')).toHaveText('waiting for first token');
+    await expect(panel.getByTestId('run-status')).toHaveAttribute('data-status', 'waiting_first_token');
     await expect(wait).toHaveText(/^Waiting for first token… \d+\.\d s$/);
     const waited = await wait.textContent();
     await expect(wait).not.toHaveText(waited ?? '');
@@ -190,7 +192,8 @@ test.describe('waiting and failure', () => {
     const panel = page.getByTestId('conversation');
     await expect(panel.getByTestId('run-status')).toHaveText('error');
     const seen = await page.evaluate(() => [...(window as unknown as { seenTexts: Set<string> }).seenTexts]);
-    expect(seen).toContain('run-status: rate_limited');
+    expect(seen.some((text) => /^run-status: rate limited — retrying in \d+ s$/.test(text))).toBe(true);
+    expect(seen).not.toContain('run-status: rate_limited');
     expect(seen.some((text) => /^run-wait: Rate limited by the gateway \(HTTP 429\)\. Sending again by itself in \d+ s…$/.test(text))).toBe(true);
     expect(seen).toContain('turn-retry: Retry now');
 
@@ -205,6 +208,7 @@ test.describe('waiting and failure', () => {
     const panel = await sendBody(page, { model: 'local-drop', stream: true, input: 'stream 300 words' });
     const turn = panel.getByTestId('turn');
     await expect(turn).toHaveAttribute('data-turn-status', 'dropped');
+    await expect(panel.getByTestId('run-status')).toHaveText('connection dropped');
     const dropped = turn.getByTestId('run-dropped');
     await expect(dropped).toContainText('The connection to the gateway dropped before the response finished.');
     await expect(dropped).toContainText('What arrived is kept above, marked incomplete.');
