@@ -1,6 +1,6 @@
 // The draft as an external store: edits by field path, whole-body replacement, field-level errors, and the schema's issues
 // computed once per change; components subscribe to the slice they show, so typing in one field re-renders that field only.
-import { listCreateResponseBodyIssues, parseOnBehalfOf } from '@/lib/schema';
+import { listCreateResponseBodyIssues, listRedactedCredentials, parseOnBehalfOf, REDACTED_CREDENTIAL } from '@/lib/schema';
 import { setPath, type JsonObject } from './body-path';
 import type { RequestDraft } from './request-draft';
 
@@ -32,6 +32,10 @@ export interface DraftStore {
 
 export function listDraftIssues(draft: RequestDraft): BodyIssue[] {
   const issues: BodyIssue[] = listCreateResponseBodyIssues(draft.body);
+  // A credential reopened from the history or a preset reads <redacted>: sent as is, the gateway would use that word.
+  for (const param of listRedactedCredentials(draft.body)) {
+    issues.push({ param, code: 'redacted_credential', message: `'${param}' reads ${REDACTED_CREDENTIAL}: credentials are never stored, so enter it again (or remove it) before sending.` });
+  }
   const header = parseOnBehalfOf(draft.onBehalfOf);
   if (!header.ok) issues.push({ param: 'X-On-Behalf-Of', message: header.error.error.message, code: header.error.error.code ?? undefined });
   return issues;

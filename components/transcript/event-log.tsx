@@ -2,7 +2,7 @@
 // Raw event log: every event with sequence number, type and arrival time; filter, expand, copy; virtualized.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { buildEventsNdjson } from '@/lib/transcript/export';
+import { buildEventsNdjson, redactEventCredentials } from '@/lib/transcript/export';
 import type { LoggedEvent } from '@/lib/transcript/run-types';
 import { CopyButton } from '@/components/ui/copy-button';
 
@@ -91,8 +91,8 @@ export function EventLog({ events, eventCount }: { events: readonly LoggedEvent[
                 {isOpen ? (
                   <div className="px-2 pb-2">
                     {event.parseError ? <p className="text-danger">Not JSON: {event.parseError}</p> : null}
-                    <pre tabIndex={0} className="max-h-64 overflow-auto rounded bg-sunken p-2 whitespace-pre-wrap break-all">{pretty(event.data)}</pre>
-                    <CopyButton label={`Copy event ${event.sequenceNumber ?? event.index}`} text={event.data} />
+                    <pre tabIndex={0} className="max-h-64 overflow-auto rounded bg-sunken p-2 whitespace-pre-wrap break-all">{pretty(redactEventCredentials(event.data))}</pre>
+                    <CopyButton label={`Copy event ${event.sequenceNumber ?? event.index}`} text={redactEventCredentials(event.data)} />
                   </div>
                 ) : null}
               </li>

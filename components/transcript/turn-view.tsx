@@ -1,7 +1,9 @@
 'use client';
 // One turn of the thread: what the user sent as its heading, the request (secrets masked) on demand, its output items,
 // what it waits on or how it ended (with Retry / Resume), errors and the metrics as chips.
-import { memo } from 'react';
+import { memo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { findCredentials, maskCredentials } from '@/lib/schema/credentials';
 import { maskHeaders } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
 import { describeTurnInput } from '@/lib/transcript/turn-input';
@@ -23,10 +25,7 @@ export const TurnView = memo(function TurnView({ turn, number, recovery }: { tur
           {heading}
         </h3>
       </header>
-      <details className="text-xs">
-        <summary className="cursor-pointer text-fg-muted">Request sent</summary>
-        <JsonBlock value={{ headers: maskHeaders(turn.request.headers), body: turn.request.body }} label="Request" />
-      </details>
+      <RequestSent request={turn.request} />
       <OutputItemList items={transcript.items} partialImages={transcript.partialImages} />
       {transcript.looseAudio?.data ? <audio controls src={`data:audio/wav;base64,${transcript.looseAudio.data}`} aria-label="Audio output" /> : null}
       <TurnWaitNote turn={turn} />
@@ -42,3 +41,21 @@ export const TurnView = memo(function TurnView({ turn, number, recovery }: { tur
     </section>
   );
 });
+
+/** What the turn sent: secret headers masked always, body credentials masked until "Show credentials". */
+function RequestSent({ request }: { request: Turn['request'] }) {
+  const [isRevealed, setRevealed] = useState(false);
+  const hasSecrets = findCredentials(request.body).some((found) => found.value !== '');
+  const body = hasSecrets && !isRevealed ? maskCredentials(request.body) : request.body;
+  return (
+    <details className="text-xs">
+      <summary className="cursor-pointer text-fg-muted">Request sent</summary>
+      {hasSecrets ? (
+        <Button size="sm" variant="secondary" className="mt-1" aria-pressed={isRevealed} data-testid="request-sent-reveal" onClick={() => setRevealed(!isRevealed)}>
+          {isRevealed ? 'Hide credentials' : 'Show credentials'}
+        </Button>
+      ) : null}
+      <JsonBlock value={{ headers: maskHeaders(request.headers), body }} label="Request" />
+    </details>
+  );
+}

@@ -99,3 +99,17 @@ export function listRedactedCredentials(body: Body): string[] {
 export function describeRedactedCredentials(body: Body): string[] {
   return listRedactedCredentials(body).map((param) => `${param} was set but credentials are never stored: enter it again (it now reads ${REDACTED_CREDENTIAL}).`);
 }
+
+/** Stands in for a credential on screen until the user reveals it (the JSON tab, a turn's "Request sent"). */
+export const MASKED_CREDENTIAL = '••••••••';
+
+/** The body as shown while secrets are hidden: each credential that has a value reads MASKED_CREDENTIAL (<redacted> stays). */
+export function maskCredentials(body: Body): Body {
+  return mapCredentials(body, (found) => (found.value && found.value !== REDACTED_CREDENTIAL ? MASKED_CREDENTIAL : found.value));
+}
+
+/** An edit of a masked body: each credential still reading MASKED_CREDENTIAL gets back the value it had in `original`. */
+export function restoreMaskedCredentials(edited: Body, original: Body): Body {
+  const values = new Map(findCredentials(original).map((found) => [found.param, found.value]));
+  return mapCredentials(edited, (found) => (found.value === MASKED_CREDENTIAL ? (values.get(found.param) ?? found.value) : found.value));
+}

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ChainsPage } from './pages/chains-page';
 import { JobsPage } from './pages/jobs-page';
 import { PlaygroundPage } from './pages/playground-page';
@@ -287,7 +287,75 @@ test('secrets are masked on screen with a Show button: webhook_secret, an MCP se
   await execution.getByRole('button', { name: 'Show webhook_secret' }).click();
   await expect(secret).toHaveAttribute('type', 'text');
   await expect(secret).toHaveValue('whsec_typed_secret_0123456789abcdef');
+  // The JSON tab masks them too until asked; an edit made there while masked keeps them.
   const json = await playground.jsonText();
+  await expect(json).toContainText('"authorization": "••••••••"');
+  await expect(json).toContainText('"X-Api-Key": "••••••••"');
+  await expect(json).toContainText('"webhook_secret": "••••••••"');
+  await expect(json).not.toContainText(/tok-visible|hdr-secret|whsec_typed/);
+  await page.getByRole('button', { name: 'Show credentials' }).click();
   await expect(json).toContainText('"authorization": "Bearer tok-visible-only-on-request"');
   await expect(json).toContainText('"X-Api-Key": "hdr-secret-value"');
+  await page.getByRole('button', { name: 'Hide credentials' }).click();
+  await expect(json).toContainText('"authorization": "••••••••"');
+  await playground.replaceJson(((await json.textContent()) ?? '').replace('"model":', '"instructions": "be brief", "model":'));
+  await expect(page.getByTestId('json-editor-error')).toHaveCount(0);
+  await playground.openSection('section-tools');
+  await expect(authorization).toHaveValue('Bearer tok-visible-only-on-request');
+  await expect(headers).toHaveValue(/hdr-secret-value/);
+});
+
+/** A body carrying all three kinds of credential: webhook_secret (with a capture of this playground), an MCP authorization and headers. */
+async function bodyWithCredentials(page: Page, input: string, secrets: { webhook: string; authorization: string; header?: string }) {
+  const capture = (await (await page.request.post('/api/webhooks')).json()) as { url: string };
+  const mcp: Record<string, unknown> = { type: 'mcp', server_label: 'docs', server_url: 'https://mcp.example.com/sse', require_approval: 'never', authorization: secrets.authorization };
+  if (secrets.header) mcp.headers = { 'X-Api-Key': secrets.header };
+  return { model: 'local-agent', input, background: true, webhook_url: capture.url, webhook_secret: secrets.webhook, tools: [mcp] };
+}
+
+test('"Request sent" masks the credentials a turn carried, with a Show button; the gateway got them as typed', async ({ page }) => {
+  test.slow();
+  const playground = new PlaygroundPage(page);
+  await playground.sendBody(await bodyWithCredentials(page, 'hello with credentials', { webhook: 'whsec_sent_secret_0123456789abcdef', authorization: 'Bearer tok-sent-secret', header: 'hdr-sent-secret' }));
+  const turn = playground.turn(0);
+  await expect(turn).toHaveAttribute('data-turn-status', 'completed');
+  const masked = await playground.requestSent(turn);
+  expect(masked.body.webhook_secret).toBe('••••••••');
+  expect(masked.body.tools).toEqual([expect.objectContaining({ server_label: 'docs', authorization: '••••••••', headers: { 'X-Api-Key': '••••••••' } })]);
+  await turn.getByTestId('request-sent-reveal').click();
+  await expect(turn.getByTestId('request-sent-reveal')).toHaveText('Hide credentials');
+  const shown = await playground.requestSent(turn);
+  expect(shown.body.webhook_secret).toBe('whsec_sent_secret_0123456789abcdef');
+  expect(shown.body.tools).toEqual([expect.objectContaining({ authorization: 'Bearer tok-sent-secret', headers: { 'X-Api-Key': 'hdr-sent-secret' } })]);
+});
+
+test('a reopened history entry whose credentials read <redacted> cannot be sent until they are entered again, each named at its field', async ({ page }) => {
+  test.slow();
+  const playground = new PlaygroundPage(page);
+  const input = `reopen with credentials ${Date.now()}`;
+  await playground.sendBody(await bodyWithCredentials(page, input, { webhook: 'whsec_history_secret_0123456789abcdef', authorization: 'Bearer tok-history' }));
+  await expect(playground.turn(0)).toHaveAttribute('data-turn-status', 'completed');
+  await playground.openTab('history');
+  await page.getByTestId('history-search').fill(input);
+  await expect(page.getByTestId('history-entry')).toHaveCount(1);
+  await page.getByTestId('history-reopen').click();
+  await expect(page.getByTestId('import-diff')).toContainText('webhook_secret was set but credentials are never stored');
+  await page.getByTestId('import-confirm').click();
+
+  await expect(playground.sendButton).toHaveAttribute('aria-disabled', 'true');
+  await playground.openTab('settings');
+  await expect(playground.issueSummary).toContainText('webhook_secret');
+  await expect(playground.issueSummary).toContainText('tools[0].authorization');
+  await expect(playground.issueSummary).toContainText('<redacted>');
+  const execution = await playground.openSection('section-execution');
+  await expect(execution.getByTestId('field-webhook-secret-error')).toContainText("'webhook_secret' reads <redacted>");
+  await playground.composer.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('send-notice')).toContainText('Not sent');
+  await expect(playground.turns).toHaveCount(0);
+
+  await execution.getByTestId('field-webhook-secret').fill('whsec_entered_again_0123456789abcdef');
+  const tools = await playground.openSection('section-tools');
+  await tools.getByTestId('field-tools-0-authorization').fill('Bearer tok-entered-again');
+  await expect(playground.issueSummary).toHaveText('The body passes the schema.');
+  await expect(playground.sendButton).not.toHaveAttribute('aria-disabled', 'true');
 });

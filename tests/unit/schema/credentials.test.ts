@@ -3,8 +3,11 @@ import {
   describeRedactedCredentials,
   findCredentials,
   listRedactedCredentials,
+  MASKED_CREDENTIAL,
+  maskCredentials,
   REDACTED_CREDENTIAL,
   redactCredentials,
+  restoreMaskedCredentials,
   stripCredentials,
 } from '@/lib/schema/credentials';
 
@@ -60,5 +63,19 @@ describe('credentials in a create body', () => {
     expect(describeRedactedCredentials({ webhook_secret: REDACTED_CREDENTIAL })).toEqual([
       `webhook_secret was set but credentials are never stored: enter it again (it now reads ${REDACTED_CREDENTIAL}).`,
     ]);
+  });
+
+  it('are masked on screen, and an edit of the masked body keeps the values that still read masked', () => {
+    const original = { ...body(), webhook_secret: REDACTED_CREDENTIAL };
+    const masked = maskCredentials(original);
+    expect(JSON.stringify(masked)).not.toMatch(/oauth-token|header-key/);
+    expect(masked.webhook_secret).toBe(REDACTED_CREDENTIAL);
+    expect((masked.tools as Array<Record<string, unknown>>)[1]).toMatchObject({ authorization: MASKED_CREDENTIAL, headers: { 'X-Api-Key': MASKED_CREDENTIAL } });
+    const edited = { ...masked, instructions: 'be brief', tools: [(masked.tools as unknown[])[0], { ...(masked.tools as Array<Record<string, unknown>>)[1], headers: { 'X-Api-Key': MASKED_CREDENTIAL, 'X-Team': 'red' } }] };
+    expect(restoreMaskedCredentials(edited, original)).toEqual({
+      ...original,
+      instructions: 'be brief',
+      tools: [original.tools[0], { ...original.tools[1], headers: { 'X-Api-Key': SECRETS.header, 'X-Team': 'red' } }],
+    });
   });
 });

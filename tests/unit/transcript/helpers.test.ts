@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hintForError } from '@/lib/transcript/error-hints';
-import { buildEventsNdjson, buildRunJson, buildRunMarkdown, maskHeaders } from '@/lib/transcript/export';
+import { buildEventsNdjson, buildRunJson, buildRunMarkdown, maskHeaders, redactEventCredentials } from '@/lib/transcript/export';
 import { buildFollowUpBody, functionCallOutput, mcpApprovalResponse, settingsFromResponse } from '@/lib/transcript/follow-up';
 import { highlightCode } from '@/lib/transcript/highlight';
 import { computeMetrics, decodeRoutingDebug } from '@/lib/transcript/metrics';
@@ -93,6 +93,24 @@ describe('export', () => {
       expect(exported).not.toMatch(/whsec-|oauth-token/);
       expect(exported).toContain('<redacted>');
     }
+  });
+
+  it('redacts credentials a remote gateway echoes in its response object and events', () => {
+    const echoed = { id: 'resp_echo', status: 'completed', webhook_secret: 'whsec-echoed', tools: [{ type: 'mcp', server_label: 'd', authorization: 'oauth-echoed', headers: { 'X-Api-Key': 'hdr-echoed' } }] };
+    const created = JSON.stringify({ type: 'response.created', sequence_number: 0, response: echoed });
+    const withEcho: Turn = {
+      ...turn,
+      transcript: { ...turn.transcript, response: echoed as unknown as Turn['transcript']['response'] },
+      events: [{ index: 0, sequenceNumber: 0, type: 'response.created', atMs: 1, data: created }],
+    };
+    const exported = buildRunJson([withEcho]);
+    expect(exported).not.toMatch(/-echoed/);
+    expect((JSON.parse(exported) as { turns: { response: { id: string; webhook_secret: string } }[] }).turns[0]?.response).toMatchObject({ id: 'resp_echo', webhook_secret: '<redacted>' });
+    expect(buildEventsNdjson(withEcho.events)).not.toMatch(/-echoed/);
+    expect(JSON.parse(redactEventCredentials(created))).toMatchObject({ type: 'response.created', response: { id: 'resp_echo', webhook_secret: '<redacted>' } });
+    // Events without a credential keep their raw text byte for byte.
+    const plain = '{"type":"response.created",  "response":{"id":"resp_1"}}';
+    expect(redactEventCredentials(plain)).toBe(plain);
   });
 
   it('exports Markdown and NDJSON', () => {
