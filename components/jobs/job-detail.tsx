@@ -13,6 +13,7 @@ import { StateDurations, isCancellable } from './job-list';
 import { JobTimeline } from './job-timeline';
 import { StallBadge, StatusBadge } from './status-badge';
 import { useJobDetail } from './use-jobs';
+import { openResultHref } from './open-result-href';
 
 export function JobDetailPanel({ responseId, onCancel }: { responseId: string; onCancel: (id: string) => void }) {
   const { data, error, isPending } = useJobDetail(responseId);
@@ -39,7 +40,7 @@ export function JobDetailPanel({ responseId, onCancel }: { responseId: string; o
             Cancel on the gateway
           </Button>
         ) : null}
-        <Link href={`/?response=${encodeURIComponent(job.id)}`} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+        <Link href={openResultHref(job)} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
           Open the result in the transcript
         </Link>
       </div>

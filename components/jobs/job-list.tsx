@@ -9,6 +9,7 @@ import { IdText } from '@/components/ui/mono';
 import { formatDuration } from '@/lib/jobs/status';
 import type { JobSummaryReply } from '@/lib/jobs/views';
 import { StallBadge, StatusBadge } from './status-badge';
+import { openResultHref } from './open-result-href';
 
 export interface JobListProps {
   jobs: JobSummaryReply[];
@@ -72,7 +73,7 @@ function JobRow({ job, isSelected, onSelect, onCancel, isCancelling }: { job: Jo
             Cancel
           </Button>
         ) : null}
-        <Link href={`/?response=${encodeURIComponent(job.id)}`} className={linkClass('text-xs')} data-testid="job-open-result" aria-describedby={idElementId}>
+        <Link href={openResultHref(job)} className={linkClass('text-xs')} data-testid="job-open-result" aria-describedby={idElementId}>
           Open result
         </Link>
       </div>

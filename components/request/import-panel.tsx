@@ -43,13 +43,14 @@ export function ImportPanel({ onPropose }: { onPropose: (pending: PendingReplace
           source: 'Import curl',
           next: { body: parsed.body, onBehalfOf: onBehalfOf ?? draft.onBehalfOf },
           notes: [...(parsed.url ? [`URL ${parsed.url} (requests here go through this playground's proxy).`] : []), ...parsed.warnings],
+          closesThread: true,
         });
       } else if (source.startsWith('{')) {
         const value: unknown = JSON.parse(source);
         if (!isJsonObject(value)) throw new Error('The JSON is not an object.');
         const { body, isResponse } = bodyFromPastedJson(value);
         const next = isResponse && draft.body.input !== undefined ? { ...body, input: draft.body.input } : body;
-        onPropose({ source: isResponse ? 'Import response settings' : 'Import JSON body', next: { body: next, onBehalfOf: draft.onBehalfOf }, notes: isResponse ? ['A response echoes its settings, not its input: the current input is kept.'] : [] });
+        onPropose({ source: isResponse ? 'Import response settings' : 'Import JSON body', next: { body: next, onBehalfOf: draft.onBehalfOf }, notes: isResponse ? ['A response echoes its settings, not its input: the current input is kept.'] : [], closesThread: !isResponse });
       } else if (/^[\w-]+$/.test(source)) {
         const settings = await importResponseId(source, draft.onBehalfOf.trim());
         const next = draft.body.input !== undefined ? { ...settings, input: draft.body.input } : settings;

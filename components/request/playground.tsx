@@ -1,6 +1,7 @@
 'use client';
 // The playground: the conversation in the centre with the composer pinned under it, every other field and tool in a side
 // panel that can be hidden; chips above the composer name what changes the meaning of the next request.
+import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getBrowserKey, getBrowserKeyHeaders } from '@/components/settings/browser-key';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,6 @@ import { CodeExport } from './code-export';
 import { Composer } from './composer';
 import { ContextChips, shortId, type ThreadPosition } from './context-chips';
 import { DraftProvider, useDraft, useIssues } from './draft-context';
-import type { DraftStore } from './draft-store';
 import { ExampleList } from './examples-menu';
 import { HistoryPanel } from './history-panel';
 import { ImportPanel } from './import-panel';
@@ -27,7 +27,7 @@ import { ShareLink } from './share-link';
 import { usePageLinks } from './use-page-links';
 import { useRequestDraft } from './use-request-draft';
 import { useFollowStream } from './use-follow-stream';
-import { useOpenThread, type ChainLink } from './use-open-thread';
+import { MAX_OPENED_TURNS, useOpenThread, type ChainLink, type ThreadCut } from './use-open-thread';
 import { usePanelOpen } from './use-panel-open';
 
 /** The response a send continues from: the open thread's last response, once it exists and has settled. */
@@ -51,8 +51,7 @@ export function Playground() {
   const [tab, setTab] = useState<PanelTab>('settings');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const head = findThreadHead(run);
-  const [branch, setBranch] = useState<Branch | null>(null);
-  const position: ThreadPosition = { continuesFrom: head, branch: branch && head === branch.id ? { turn: branch.turn, of: branch.of } : null };
+  const [threadNotice, setThreadNotice] = useState<string | null>(null);
 
   const headers = useCallback(() => ({ ...buildDraftHeaders(store.getState().draft), ...getBrowserKeyHeaders() }), [store]);
   const focusEmptyComposer = useCallback(() => {
@@ -64,7 +63,10 @@ export function Playground() {
     head,
     headers,
     onOpened: (isContinue) => (isContinue ? focusEmptyComposer() : inputRef.current?.focus()),
+    onActAs: (user) => store.setOnBehalfOf(user),
   });
+  const { branch } = thread;
+  const position: ThreadPosition = { continuesFrom: head, branch: branch && head === branch.id ? { turn: branch.turn, of: branch.of } : null };
 
   // Reads the store at the moment of sending: the page itself does not re-render on every keystroke.
   const send = useCallback(() => {
@@ -80,9 +82,10 @@ export function Playground() {
     // A previous_response_id typed into the form is used once: the thread carries the chain from here on.
     if (body.previous_response_id !== undefined) store.setField('previous_response_id', undefined);
     if (typeof body.input === 'string') store.setField('input', '');
-    setBranch(null);
+    thread.endBranch();
+    setThreadNotice(null);
     void run.send({ body: sent, headers: headers() });
-  }, [store, run, head, headers]);
+  }, [store, run, head, headers, thread]);
 
   /** Reopens the thread up to turn `at` (0-based): the next send continues from there, a new branch. */
   const branchFrom = useCallback(
@@ -91,17 +94,10 @@ export function Playground() {
       const id = run.turns[at]?.transcript.response?.id;
       const end = links.findIndex((link) => link.id === id);
       if (typeof id !== 'string' || end < 0) return;
-      setBranch({ id, turn: at + 1, of: run.turns.length, thread: links });
-      void thread.openLinks(links.slice(0, end + 1)).then(focusEmptyComposer);
+      void thread.openBranch(links, end).then(focusEmptyComposer);
     },
     [run, thread, focusEmptyComposer],
   );
-
-  const leaveBranch = useCallback(() => {
-    if (!branch) return;
-    setBranch(null);
-    void thread.openLinks(branch.thread);
-  }, [branch, thread]);
 
   const openSettings = useCallback(
     (target: string) => {
@@ -122,16 +118,39 @@ export function Playground() {
     (body?: JsonObject) => {
       thread.cancel();
       run.reset();
-      setBranch(null);
       store.replaceDraft(body ? { body, onBehalfOf: '' } : createDefaultDraft());
       setNotice(null);
+      setThreadNotice(null);
       setPending(null);
       inputRef.current?.focus();
     },
     [run, store, thread],
   );
 
-  usePageLinks({ store, propose: setPending });
+  /** An import replaces the whole request: an open thread (or one still opening) is closed, not continued by it. */
+  const hasThread = head !== null || thread.isOpening || run.turns.length > 0;
+  const propose = useCallback(
+    (next: PendingReplacement) => {
+      if (!next.closesThread || !hasThread) return setPending(next);
+      setPending({ ...next, notes: [...next.notes, `The open thread${head ? ` (continuing ${shortId(head)})` : ''} is closed: this request starts a new one.`] });
+    },
+    [head, hasThread],
+  );
+  const confirmPending = useCallback(
+    (accepted: PendingReplacement) => {
+      if (accepted.closesThread && hasThread) {
+        const closed = head ?? run.turns.at(-1)?.transcript.response?.id;
+        thread.cancel();
+        run.reset();
+        setThreadNotice(`Imported request: the open thread${typeof closed === 'string' ? ` ${shortId(closed)}` : ''} was closed, so the next send starts a new one.`);
+      }
+      store.replaceDraft(accepted.next);
+      setPending(null);
+    },
+    [head, hasThread, run, store, thread],
+  );
+
+  usePageLinks({ store, propose });
   const follow = useFollowStream(run);
 
   useEffect(() => {
@@ -175,7 +194,13 @@ export function Playground() {
           <p role="status" aria-live="polite" data-testid="run-announcer" className="sr-only">
             {run.announcement}
           </p>
-          {pending ? <PendingReview store={store} pending={pending} onDone={() => setPending(null)} /> : null}
+          {pending ? <PendingReview pending={pending} onConfirm={() => confirmPending(pending)} onCancel={() => setPending(null)} /> : null}
+          {threadNotice && run.turns.length === 0 ? (
+            <p role="status" className="rounded-md border border-line bg-sunken p-2 text-sm text-fg" data-testid="thread-notice">
+              {threadNotice}
+            </p>
+          ) : null}
+          {thread.cut && run.turns.length > 0 && !thread.isOpening ? <ThreadCutNotice cut={thread.cut} /> : null}
           {thread.isOpening ? (
             <p role="status" className="text-sm text-fg-muted" data-testid="thread-opening">
               Opening the thread…
@@ -205,9 +230,9 @@ export function Playground() {
               </Button>
             ) : null}
             <ContextChips position={position} onLeaveThread={() => {
-              setBranch(null);
+              thread.cancel();
               run.reset();
-            }} onLeaveBranch={leaveBranch} />
+            }} onLeaveBranch={thread.leaveBranch} />
             <Composer onSend={send} onStop={run.stop} isRunning={run.isRunning} onOpenSettings={openSettings} notice={notice} inputRef={inputRef} sendHint={sendHint} />
           </div>
         </section>
@@ -222,7 +247,7 @@ export function Playground() {
             panels={{
               json: () => <JsonPanel />,
               code: () => <CodeExport />,
-              import: () => <ImportPanel onPropose={setPending} />,
+              import: () => <ImportPanel onPropose={propose} />,
               history: () => <HistoryPanel onPropose={setPending} />,
               presets: () => <PresetsPanel onPropose={setPending} />,
               share: () => <ShareLink />,
@@ -235,13 +260,21 @@ export function Playground() {
   );
 }
 
-interface Branch {
-  /** The response branched from, and where it sits in the thread the branch was taken from. */
-  id: string;
-  turn: number;
-  of: number;
-  /** That whole thread, reopened when the branch chip is removed. */
-  thread: ChainLink[];
+/** Says the thread was opened from its newest turns, with the way to the older ones. */
+function ThreadCutNotice({ cut }: { cut: ThreadCut }) {
+  return (
+    <p role="note" className="rounded-md border border-line bg-sunken p-2 text-sm text-fg" data-testid="thread-cut">
+      Showing the newest {MAX_OPENED_TURNS} turns of this thread: older turns are not shown.{' '}
+      <Link href={`/?response=${encodeURIComponent(cut.olderFrom)}`} className="underline" data-testid="thread-cut-older">
+        Open the turns before them
+      </Link>{' '}
+      or{' '}
+      <Link href={`/chains?id=${encodeURIComponent(cut.leaf)}`} className="underline" data-testid="thread-cut-chains">
+        see the whole chain, from the oldest turn, on /chains
+      </Link>
+      .
+    </p>
+  );
 }
 
 /** The open thread's turns as links to reopen: their response ids and what each sent. */
@@ -252,19 +285,9 @@ function threadLinks(run: ResponseRun): ChainLink[] {
   });
 }
 
-function PendingReview({ store, pending, onDone }: { store: DraftStore; pending: PendingReplacement; onDone: () => void }) {
+function PendingReview({ pending, onConfirm, onCancel }: { pending: PendingReplacement; onConfirm: () => void; onCancel: () => void }) {
   const { draft } = useDraft();
-  return (
-    <ReplaceConfirm
-      current={draft}
-      pending={pending}
-      onCancel={onDone}
-      onConfirm={() => {
-        store.replaceDraft(pending.next);
-        onDone();
-      }}
-    />
-  );
+  return <ReplaceConfirm current={draft} pending={pending} onCancel={onCancel} onConfirm={onConfirm} />;
 }
 
 function JsonPanel() {

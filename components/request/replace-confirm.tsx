@@ -8,6 +8,8 @@ export interface PendingReplacement {
   source: string;
   next: RequestDraft;
   notes: string[];
+  /** An import (share link, Import tab): confirming closes the open thread instead of continuing it. */
+  closesThread?: boolean;
 }
 
 function show(value: unknown): string {

@@ -21,7 +21,7 @@ export function usePageLinks(actions: PageLinkActions): void {
     const url = new URL(window.location.href);
     const shared = decodeShareHash(url.hash);
     if (shared) {
-      propose({ source: 'Open shared request', next: { body: shared, onBehalfOf: draft.onBehalfOf }, notes: ['Shared links carry no secrets and no headers.'] });
+      propose({ source: 'Open shared request', next: { body: shared, onBehalfOf: draft.onBehalfOf }, notes: ['Shared links carry no secrets and no headers.'], closesThread: true });
       // The URL has done its job: a reload keeps the draft instead of applying the link again.
       url.hash = '';
       window.history.replaceState(null, '', url.toString());

@@ -212,7 +212,14 @@ test('branching from an earlier turn: the chip says "branch of … (turn 1 of 3)
   await expect(playground.chip('chip-branch')).toHaveText(`branch of ${root.slice(0, 14)}… (turn 1 of 3)`);
   await expect(playground.chip('chip-continuing')).toHaveCount(0);
   await expect(playground.composer).toBeFocused();
-  await expect(page).toHaveURL(`/?response=${root}`);
+  const leaf = await page.evaluate(() => new URL(window.location.href).searchParams.get('branch_of'));
+  expect(leaf).toMatch(/^resp_/);
+  await expect(page).toHaveURL(`/?response=${root}&branch_of=${leaf}`);
+
+  // The branch is in the URL: a reload shows the same branch and its chip.
+  await page.reload();
+  await playground.expectThread(['Root of the tree']);
+  await expect(playground.chip('chip-branch')).toHaveText(`branch of ${root.slice(0, 14)}… (turn 1 of 3)`);
 
   await page.getByRole('button', { name: `Remove branch of ${root}` }).click();
   await playground.expectThread(['Root of the tree', 'Second on the trunk', 'Third on the trunk']);
@@ -225,6 +232,85 @@ test('branching from an earlier turn: the chip says "branch of … (turn 1 of 3)
   expect((await playground.requestSent(playground.turn(1))).body.previous_response_id).toBe(root);
   await expect(playground.chip('chip-branch')).toHaveCount(0);
   await expect(playground.chip('chip-continuing')).toBeVisible();
+  await expect(page).not.toHaveURL(/branch_of=/);
+});
+
+test('"Open result" for a job created as another user opens the thread as that user, with the acting-as chip set', async ({ page }) => {
+  test.slow();
+  const user = `jobs-user-${Date.now()}`;
+  const created = await page.request.post('/api/responses', {
+    headers: { 'X-On-Behalf-Of': user },
+    data: { model: 'local-agent', input: 'A job made for someone else', background: true },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.openSection('section-gateway');
+  await page.getByTestId('field-x-on-behalf-of').fill('somebody-else');
+  await expect(playground.chip('chip-acting-as')).toHaveText('acting as somebody-else');
+
+  const jobs = new JobsPage(page);
+  await jobs.open();
+  await expect(jobs.row(id).getByTestId('job-status')).toHaveText('completed');
+  await expect(jobs.row(id).getByTestId('job-open-result')).toHaveAttribute('href', `/?response=${id}&on_behalf_of=${user}`);
+  await jobs.row(id).getByTestId('job-open-result').click();
+  await playground.expectThread(['A job made for someone else']);
+  await expect(playground.chip('chip-acting-as')).toHaveText(`acting as ${user}`);
+  await expect(playground.turn(0).getByTestId('run-error')).toHaveCount(0);
+  // The user now lives in the draft, not in the URL: removing the chip is not undone by a reload.
+  await expect(page).toHaveURL(`/?response=${id}`);
+});
+
+test('a share link imported into a tab with an open thread starts fresh: the old thread is closed and the notice says so', async ({ page }) => {
+  test.slow();
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.send('A thread that the import closes');
+  await expect(playground.turn(0)).toHaveAttribute('data-turn-status', 'completed');
+  const old = await playground.responseId(playground.turn(0));
+
+  await playground.loadBody({ model: 'local-agent', input: 'Imported from a share link' });
+  await expect(page.getByTestId('thread-notice')).toContainText('Imported request: the open thread');
+  await expect(playground.turns).toHaveCount(0);
+  await expect(playground.chip('chip-continuing')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(playground.composer).toHaveValue('Imported from a share link');
+
+  await playground.sendButton.click();
+  await expect(playground.turn(0)).toHaveAttribute('data-turn-status', 'completed');
+  await expect(playground.turns).toHaveCount(1);
+  expect((await playground.requestSent(playground.turn(0))).body.previous_response_id).toBeUndefined();
+  expect(await playground.responseId(playground.turn(0))).not.toBe(old);
+  await expect(page.getByTestId('thread-notice')).toHaveCount(0);
+});
+
+test('a thread longer than 50 turns says the older turns are not shown; its ?response= link opens them in place, and /chains has the whole chain', async ({ page }) => {
+  test.slow();
+  const ids: string[] = [];
+  for (let turn = 1; turn <= 52; turn += 1) {
+    const reply = await page.request.post('/api/responses', { data: { model: 'local-agent', input: `Long chain turn ${turn}`, ...(ids.length ? { previous_response_id: ids.at(-1) } : {}) } });
+    expect(reply.ok()).toBe(true);
+    ids.push(((await reply.json()) as { id: string }).id);
+  }
+  const playground = new PlaygroundPage(page);
+  await playground.open(`?response=${ids[51]}`);
+  await expect(page.getByTestId('thread-opening')).toHaveCount(0, { timeout: 60_000 });
+  await expect(playground.turns).toHaveCount(50);
+  await expect(playground.turn(0).getByTestId('turn-heading')).toHaveText('Long chain turn 3');
+  const cut = page.getByTestId('thread-cut');
+  await expect(cut).toContainText('Showing the newest 50 turns of this thread: older turns are not shown.');
+  await expect(cut.getByTestId('thread-cut-chains')).toHaveAttribute('href', `/chains?id=${ids[51]}`);
+  await expect(cut.getByTestId('thread-cut-older')).toHaveAttribute('href', `/?response=${ids[1]}`);
+
+  // A link inside the playground changes the URL without a remount: the open thread is read again from it.
+  await page.evaluate(() => ((window as unknown as { stayedMounted: boolean }).stayedMounted = true));
+  await cut.getByTestId('thread-cut-older').click();
+  await playground.expectThread(['Long chain turn 1', 'Long chain turn 2']);
+  await expect(page.getByTestId('thread-cut')).toHaveCount(0);
+  await expect(page).toHaveURL(`/?response=${ids[1]}`);
+  expect(await page.evaluate(() => (window as unknown as { stayedMounted?: boolean }).stayedMounted)).toBe(true);
 });
 
 test('the transcript follows streaming text until the user scrolls up; "Jump to latest" follows again', async ({ page }) => {

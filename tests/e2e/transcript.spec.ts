@@ -113,7 +113,7 @@ test('gateway errors show the message and a hint', async ({ page }) => {
   await expect(failed.getByTestId('run-status')).toHaveText('failed');
   await expect(failed.getByTestId('run-error')).toBeVisible();
 
-  // The open thread stays in the tab, so the failed turn is still shown above: read the new turn's own error.
+  // The share link closes the failed thread (an import starts fresh): read the new turn's own error.
   const limited = await sendBody(page, { model: 'local-agent', stream: true, input: 'simulate rate limit' });
   await expect(limited.getByTestId('run-status')).toHaveText('error');
   const limitedTurn = limited.getByRole('region', { name: 'simulate rate limit' });
