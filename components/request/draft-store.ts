@@ -30,12 +30,20 @@ export interface DraftStore {
   setFieldError(path: string, message: string | null): void;
 }
 
-export function listDraftIssues(draft: RequestDraft): BodyIssue[] {
-  const issues: BodyIssue[] = listCreateResponseBodyIssues(draft.body);
+/** The body's issues: the schema's, and each credential that still reads <redacted> (shown in the form and the JSON tab). */
+export function listBodyIssues(body: JsonObject): BodyIssue[] {
   // A credential reopened from the history or a preset reads <redacted>: sent as is, the gateway would use that word.
-  for (const param of listRedactedCredentials(draft.body)) {
+  // Its issue says so, in place of what the schema says about the word (e.g. too short for webhook_secret).
+  const redacted = listRedactedCredentials(body);
+  const issues: BodyIssue[] = listCreateResponseBodyIssues(body).filter((issue) => !redacted.includes(issue.param));
+  for (const param of redacted) {
     issues.push({ param, code: 'redacted_credential', message: `'${param}' reads ${REDACTED_CREDENTIAL}: credentials are never stored, so enter it again (or remove it) before sending.` });
   }
+  return issues;
+}
+
+export function listDraftIssues(draft: RequestDraft): BodyIssue[] {
+  const issues = listBodyIssues(draft.body);
   const header = parseOnBehalfOf(draft.onBehalfOf);
   if (!header.ok) issues.push({ param: 'X-On-Behalf-Of', message: header.error.error.message, code: header.error.error.code ?? undefined });
   return issues;

@@ -6,8 +6,9 @@ import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useMemo, useState } from 'react';
 import { codeEditorTheme } from '@/components/ui/code-editor-theme';
-import { findCredentials, listCreateResponseBodyIssues, maskCredentials, restoreMaskedCredentials } from '@/lib/schema';
+import { findCredentials, maskCredentials, restoreMaskedCredentials } from '@/lib/schema';
 import type { JsonObject } from './body-path';
+import { listBodyIssues } from './draft-store';
 import { findSpan, locateJsonPaths } from './json-locate';
 import { formatBody, parseBodyText } from './request-draft';
 import { SecretFrame } from './secret-reveal';
@@ -36,7 +37,7 @@ export function JsonBodyEditor({ body, onChange }: { body: JsonObject; onChange:
           const parsedSource = parseBodyText(source);
           if (!parsedSource.ok) return [];
           const spans = locateJsonPaths(source);
-          return listCreateResponseBodyIssues(parsedSource.body).map((issue) => {
+          return listBodyIssues(parsedSource.body).map((issue) => {
             const span = findSpan(spans, issue.param) ?? { from: 0, to: Math.min(1, source.length) };
             return { from: span.from, to: span.to, severity: 'error', message: `${issue.param || 'body'}: ${issue.message}` };
           });
