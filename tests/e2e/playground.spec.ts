@@ -402,7 +402,10 @@ async function bodyWithCredentials(page: Page, input: string, secrets: { webhook
 test('"Request sent" masks the credentials a turn carried, with a Show button; the gateway got them as typed', async ({ page }) => {
   test.slow();
   const playground = new PlaygroundPage(page);
-  await playground.sendBody(await bodyWithCredentials(page, 'hello with credentials', { webhook: 'whsec_sent_secret_0123456789abcdef', authorization: 'Bearer tok-sent-secret', header: 'hdr-sent-secret' }));
+  await playground.open();
+  // Typed into the JSON tab: a share link would leave the credentials out.
+  await playground.replaceJson(JSON.stringify(await bodyWithCredentials(page, 'hello with credentials', { webhook: 'whsec_sent_secret_0123456789abcdef', authorization: 'Bearer tok-sent-secret', header: 'hdr-sent-secret' })));
+  await playground.sendButton.click();
   const turn = playground.turn(0);
   await expect(turn).toHaveAttribute('data-turn-status', 'completed');
   const masked = await playground.requestSent(turn);
@@ -419,7 +422,9 @@ test('a reopened history entry whose credentials read <redacted> cannot be sent 
   test.slow();
   const playground = new PlaygroundPage(page);
   const input = `reopen with credentials ${Date.now()}`;
-  await playground.sendBody(await bodyWithCredentials(page, input, { webhook: 'whsec_history_secret_0123456789abcdef', authorization: 'Bearer tok-history' }));
+  await playground.open();
+  await playground.replaceJson(JSON.stringify(await bodyWithCredentials(page, input, { webhook: 'whsec_history_secret_0123456789abcdef', authorization: 'Bearer tok-history' })));
+  await playground.sendButton.click();
   await expect(playground.turn(0)).toHaveAttribute('data-turn-status', 'completed');
   await playground.openTab('history');
   await page.getByTestId('history-search').fill(input);
