@@ -3,7 +3,6 @@
 // machine's phase name stays in data-status for whoever needs it.
 import { Badge, toneOfStatus, type Tone } from '@/components/ui/badge';
 import { secondsUntilRetry } from '@/lib/run/live';
-import { isActive } from '@/lib/run/machine';
 import type { RunStatus, Turn } from '@/lib/transcript/run-types';
 import { useNow } from './use-now';
 
@@ -43,7 +42,8 @@ export function describeRunStatus(status: RunStatus, secondsLeft: number | null 
 }
 
 export function RunStatusBadge({ status, turn, testId }: { status: RunStatus; turn: Turn | undefined; testId?: string }) {
-  const now = useNow(turn !== undefined && isActive(turn));
+  // Only the 429 countdown moves: no clock while a turn merely streams.
+  const now = useNow(turn?.status === 'rate_limited');
   const secondsLeft = turn ? secondsUntilRetry(turn, now) : null;
   return (
     <Badge tone={RUN_STATUS_TONES[status] ?? toneOfStatus(status)} testId={testId} data={{ 'data-status': status }}>

@@ -137,15 +137,23 @@ test.describe('waiting and failure', () => {
   test('says it waits for the first token, counting; then time, tokens and tokens/s count live; a stop marks the message incomplete', async ({ page }) => {
     const panel = await sendBody(page, { model: 'local-slow', stream: true, input: 'stream 20000 words' });
     const wait = panel.getByTestId('run-wait');
+    // Every text the wait note shows is recorded: on a loaded machine the first token can end it between two polls.
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { waitTexts: Set<string> }).waitTexts = seen;
+      new MutationObserver(() => {
+        for (const element of document.querySelectorAll('[data-testid="run-wait"]')) seen.add(element.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     // The badge says the phase in words; the machine's name stays in data-status.
     await expect(panel.getByTestId('run-status')).toHaveText('waiting for first token');
     await expect(panel.getByTestId('run-status')).toHaveAttribute('data-status', 'waiting_first_token');
     await expect(wait).toHaveText(/^Waiting for first token… \d+\.\d s$/);
-    const waited = await wait.textContent();
-    await expect(wait).not.toHaveText(waited ?? '');
 
     await expect(panel.getByTestId('run-status')).toHaveText('streaming');
     await expect(wait).toHaveCount(0);
+    const waited = await page.evaluate(() => [...(window as unknown as { waitTexts: Set<string> }).waitTexts]);
+    expect(waited.filter((text) => /^Waiting for first token… \d+\.\d s$/.test(text)).length).toBeGreaterThan(1);
     const tokens = panel.getByTestId('live-tokens');
     await expect(tokens).toHaveText(/^[1-9]\d* tokens$/);
     const counted = await tokens.textContent({ timeout: 5_000 });
