@@ -81,6 +81,16 @@ export const envSchema = z
     LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE: nonNegativeInt(1200),
     LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS: nonNegativeInt(16),
     JOB_STALL_AFTER_MS: positiveInt(120_000),
+    WEBHOOK_CAPTURE_MAX_DELIVERIES: positiveInt(500),
+    WEBHOOK_CAPTURE_MAX_BYTES: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1024 * 1024, 'must be at least 1048576 (one delivery may carry 1 MiB)')
+      .default(32 * 1024 * 1024),
+    WEBHOOK_REPLAY_ALLOW: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
   })
   .superRefine((env, ctx) => {
     if (env.GATEWAY_API_PATH !== undefined && !env.GATEWAY_BASE_URL) {

@@ -9,6 +9,7 @@ import { Select, TextInput } from '@/components/ui/input';
 import { DescriptionList, EmptyState } from '@/components/ui/layout';
 import { IdText } from '@/components/ui/mono';
 import { Skeleton } from '@/components/ui/progress';
+import type { CaptureReply } from '@/lib/webhooks/captures';
 import type { DeliveryReply } from '@/lib/webhooks/deliveries';
 import { CaptureAnswerForm } from './capture-answer-form';
 import { DeliveryItem } from './delivery-item';
@@ -36,6 +37,20 @@ function ReplayButton({ captureId, delivery, target }: { captureId: string; deli
   );
 }
 
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+/** The capture's caps in words: what it keeps, what happens past them. */
+export function describeCaptureCap(capture: CaptureReply): string {
+  return (
+    `${capture.delivery_count} of at most ${capture.max_deliveries} deliveries, ${formatBytes(capture.stored_bytes)} of ${formatBytes(capture.max_bytes)}; ` +
+    'the oldest are evicted, and deliveries without a valid signature are not stored once it is full.'
+  );
+}
+
 function CaptureDetail({ captureId }: { captureId: string }) {
   const { data, error } = useCaptureDeliveries(captureId);
   const [target, setTarget] = useState('');
@@ -48,10 +63,11 @@ function CaptureDetail({ captureId }: { captureId: string }) {
         items={[
           { term: 'webhook_url', value: <IdText id={capture.url} kind="webhook URL" isCopyable testId="capture-url" /> },
           { term: 'webhook_secret', value: <IdText id={capture.secret} kind="webhook secret" isCopyable testId="capture-secret" /> },
+          { term: 'Kept', value: describeCaptureCap(capture), testId: 'capture-cap' },
         ]}
       />
       <CaptureAnswerForm key={capture.id} capture={capture} />
-      <Field label="Replay to" hint="Empty: this capture. Otherwise loopback or this playground's origin only.">
+      <Field label="Replay to" hint="Empty: this capture's own receiver. Any other target must be listed in the server's WEBHOOK_REPLAY_ALLOW.">
         <TextInput isMono value={target} placeholder="this capture" onChange={(event) => setTarget(event.target.value)} data-testid="replay-target" />
       </Field>
       {deliveries.length === 0 ? (
@@ -88,7 +104,7 @@ export function CapturePanel() {
           <Select isMono value={current ?? ''} onChange={(event) => setSelected(event.target.value)} data-testid="capture-select">
             {data.captures.map((capture) => (
               <option key={capture.id} value={capture.id}>
-                {capture.id} ({capture.delivery_count} deliveries)
+                {capture.id} ({capture.delivery_count} of {capture.max_deliveries} deliveries)
               </option>
             ))}
           </Select>

@@ -20,7 +20,8 @@ export interface WebhookPolicy {
   allow: readonly string[];
 }
 
-function matchesEntry(url: URL, entry: string): boolean {
+/** One allow-list entry (an origin or URL prefix, a host name, or `*.domain`) against a URL; webhook replays use the same syntax. */
+export function matchesAllowEntry(url: URL, entry: string): boolean {
   if (entry.includes('://')) {
     try {
       const allowed = new URL(entry);
@@ -52,7 +53,7 @@ export function isWebhookTargetAllowed(raw: string, policy: WebhookPolicy): bool
   } catch {
     // an unparseable public origin allows nothing extra
   }
-  return policy.allow.some((entry) => matchesEntry(url, entry));
+  return policy.allow.some((entry) => matchesAllowEntry(url, entry));
 }
 
 export function signWebhookBody(secret: string, body: string): string {

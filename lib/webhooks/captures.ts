@@ -1,10 +1,11 @@
 // Webhook captures: create one with a random secret and its public URL, read it, list them, set its scripted answer.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { webhookCaptures, webhookDeliveries } from '@/lib/db/schema';
 import type { SnakeCased } from '@/lib/http/snake-case';
+import { DEFAULT_CAPTURE_CAPS, readCaptureUsage, type CaptureCaps } from './deliveries';
 
 export type CaptureRow = typeof webhookCaptures.$inferSelect;
 
@@ -16,6 +17,16 @@ export interface CaptureView {
   answerDelayMs: number | null;
   createdAt: string;
   deliveryCount: number;
+  /** Bytes of the stored delivery bodies. */
+  storedBytes: number;
+  /** The newest deliveries kept: at most this many and this many bytes; older ones are evicted. */
+  maxDeliveries: number;
+  maxBytes: number;
+}
+
+interface CaptureUsage {
+  deliveries: number;
+  bytes: number;
 }
 
 export function captureUrl(publicOrigin: string, id: string): string {
@@ -34,7 +45,7 @@ export async function getCapture(db: Db, id: string): Promise<CaptureRow | null>
   return row ?? null;
 }
 
-function toView(row: CaptureRow, publicOrigin: string, deliveryCount: number): CaptureView {
+function toView(row: CaptureRow, publicOrigin: string, usage: CaptureUsage, caps: CaptureCaps): CaptureView {
   return {
     id: row.id,
     url: captureUrl(publicOrigin, row.id),
@@ -42,25 +53,27 @@ function toView(row: CaptureRow, publicOrigin: string, deliveryCount: number): C
     answerStatus: row.answerStatus,
     answerDelayMs: row.answerDelayMs,
     createdAt: row.createdAt.toISOString(),
-    deliveryCount,
+    deliveryCount: usage.deliveries,
+    storedBytes: usage.bytes,
+    maxDeliveries: caps.maxDeliveries,
+    maxBytes: caps.maxBytes,
   };
 }
 
-export async function listCaptures(db: Db, publicOrigin: string): Promise<CaptureView[]> {
+export async function listCaptures(db: Db, publicOrigin: string, caps: CaptureCaps = DEFAULT_CAPTURE_CAPS): Promise<CaptureView[]> {
   const rows = await db.select().from(webhookCaptures).orderBy(desc(webhookCaptures.createdAt)).limit(100);
-  const counts = await db
-    .select({ captureId: webhookDeliveries.captureId, total: count() })
+  const totals = await db
+    .select({ captureId: webhookDeliveries.captureId, deliveries: count(), bytes: sql<string>`coalesce(sum(octet_length(${webhookDeliveries.body})), 0)` })
     .from(webhookDeliveries)
     .groupBy(webhookDeliveries.captureId);
-  const byCapture = new Map(counts.map((row) => [row.captureId, Number(row.total)]));
-  return rows.map((row) => toView(row, publicOrigin, byCapture.get(row.id) ?? 0));
+  const byCapture = new Map(totals.map((row) => [row.captureId, { deliveries: Number(row.deliveries), bytes: Number(row.bytes) }]));
+  return rows.map((row) => toView(row, publicOrigin, byCapture.get(row.id) ?? { deliveries: 0, bytes: 0 }, caps));
 }
 
-export async function describeCapture(db: Db, id: string, publicOrigin: string): Promise<CaptureView | null> {
+export async function describeCapture(db: Db, id: string, publicOrigin: string, caps: CaptureCaps = DEFAULT_CAPTURE_CAPS): Promise<CaptureView | null> {
   const row = await getCapture(db, id);
   if (!row) return null;
-  const [total] = await db.select({ total: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.captureId, id));
-  return toView(row, publicOrigin, Number(total?.total ?? 0));
+  return toView(row, publicOrigin, await readCaptureUsage(db, id), caps);
 }
 
 /** null clears a setting (answer by the verdict, without delay). */

@@ -1,6 +1,6 @@
-// Stored webhook deliveries: insert with duplicate detection, and read them per capture, per response, or unmatched.
+// Stored webhook deliveries: insert with duplicate detection within the capture's caps, and read them per capture, per response, or unmatched.
 import 'server-only';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { jobs, webhookDeliveries } from '@/lib/db/schema';
 import { readDeliveryEvent } from './event';
@@ -33,15 +33,38 @@ export interface DeliveryView {
   answeredStatus: number;
 }
 
+/** What one capture keeps: the newest deliveries within both bounds (WEBHOOK_CAPTURE_MAX_DELIVERIES, WEBHOOK_CAPTURE_MAX_BYTES). */
+export interface CaptureCaps {
+  maxDeliveries: number;
+  maxBytes: number;
+}
+
+export const DEFAULT_CAPTURE_CAPS: CaptureCaps = { maxDeliveries: 500, maxBytes: 32 * 1024 * 1024 };
+
+export async function readCaptureUsage(db: Db, captureId: string): Promise<{ deliveries: number; bytes: number }> {
+  const [usage] = await db
+    .select({ deliveries: count(), bytes: sql<string>`coalesce(sum(octet_length(${webhookDeliveries.body})), 0)` })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.captureId, captureId));
+  return { deliveries: Number(usage?.deliveries ?? 0), bytes: Number(usage?.bytes ?? 0) };
+}
+
 /**
  * Stores a delivery; a valid one whose X-Webhook-Id an earlier valid delivery to the same capture already carried is
- * stored as a duplicate (a forged or broken delivery never makes the genuine one look repeated).
+ * stored as a duplicate (a forged or broken delivery never makes the genuine one look repeated). The capture then keeps
+ * its newest deliveries within `caps`, the oldest evicted. A delivery whose signature is not valid never evicts: when
+ * the capture is full it is not stored and null is returned, so whoever knows only the URL cannot push genuine ones out.
  */
-export async function insertDelivery(db: Db, delivery: NewDelivery): Promise<DeliveryRow> {
+export async function insertDelivery(db: Db, delivery: NewDelivery, caps: CaptureCaps = DEFAULT_CAPTURE_CAPS): Promise<DeliveryRow | null> {
   return db.transaction(async (tx) => {
+    // One capture's inserts and evictions happen one at a time, so its caps hold under concurrent deliveries.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`capture ${delivery.captureId}`}))`);
+    if (!delivery.signatureValid) {
+      const usage = await readCaptureUsage(tx as unknown as Db, delivery.captureId);
+      if (usage.deliveries >= caps.maxDeliveries || usage.bytes + delivery.body.byteLength > caps.maxBytes) return null;
+    }
     let duplicate = false;
     if (delivery.signatureValid && delivery.webhookId) {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${delivery.captureId} ${delivery.webhookId}`}))`);
       const earlier = await tx
         .select({ id: webhookDeliveries.id })
         .from(webhookDeliveries)
@@ -59,6 +82,17 @@ export async function insertDelivery(db: Db, delivery: NewDelivery): Promise<Del
       .insert(webhookDeliveries)
       .values({ ...delivery, duplicate })
       .returning();
+    // Newest first: the one just stored always stays; past the count or the bytes, the older ones go.
+    await tx.execute(sql`
+      DELETE FROM ${webhookDeliveries} WHERE ${webhookDeliveries.id} IN (
+        SELECT id FROM (
+          SELECT ${webhookDeliveries.id} AS id,
+            row_number() OVER (ORDER BY ${webhookDeliveries.id} DESC) AS position,
+            sum(octet_length(${webhookDeliveries.body})) OVER (ORDER BY ${webhookDeliveries.id} DESC) AS kept_bytes
+          FROM ${webhookDeliveries} WHERE ${eq(webhookDeliveries.captureId, delivery.captureId)}
+        ) ranked
+        WHERE position > 1 AND (position > ${caps.maxDeliveries} OR kept_bytes > ${caps.maxBytes})
+      )`);
     return row!;
   });
 }

@@ -1,4 +1,4 @@
-// The capture receiver: limit, read the raw bytes, verify, store every delivery before answering, feed jobs from valid ones.
+// The capture receiver: limit, read the raw bytes, verify, store every delivery within the capture's caps before answering, feed jobs from valid ones.
 import 'server-only';
 import { updateSeenStatus } from '@/lib/chains/index-store';
 import type { Db } from '@/lib/db/open';
@@ -8,7 +8,7 @@ import { readBodyBytes } from '@/lib/http/body';
 import { withRoute } from '@/lib/http/route';
 import { ApiError } from '@/lib/schema';
 import { getCapture } from './captures';
-import { insertDelivery } from './deliveries';
+import { DEFAULT_CAPTURE_CAPS, insertDelivery, type CaptureCaps } from './deliveries';
 import { readDeliveryEvent } from './event';
 import { explainSignature } from './explain';
 import { CaptureRateLimiter } from './rate-limit';
@@ -23,6 +23,7 @@ const holder = globalThis as typeof globalThis & { __playgroundCaptureLimiter?: 
 
 export interface ReceiveOptions {
   limiter?: CaptureRateLimiter;
+  caps?: CaptureCaps;
   now?: () => Date;
 }
 
@@ -33,6 +34,14 @@ export function readSourceAddress(headers: HeaderMap): string {
 
 function storedHeaders(headers: HeaderMap): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, REDACTED_HEADERS.test(name) ? '[redacted]' : value]));
+}
+
+function captureFull(caps: CaptureCaps): ApiError {
+  return new ApiError(
+    507,
+    `This capture is full (it keeps at most ${caps.maxDeliveries} deliveries and ${caps.maxBytes} bytes: WEBHOOK_CAPTURE_MAX_DELIVERIES, WEBHOOK_CAPTURE_MAX_BYTES). A delivery without a valid signature never evicts stored ones, so it was not stored.`,
+    { param: 'x-webhook-signature', code: 'capture_full' },
+  );
 }
 
 /** POST /api/webhooks/{id}: every refusal is an error reply (the sender sees it), so this answers its own throws. */
@@ -54,20 +63,26 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
   const explanation = explainSignature(body, headers, capture.secret, receivedAt);
   const event = readDeliveryEvent(body);
   const answeredStatus = capture.answerStatus ?? (explanation.isValid ? 200 : 401);
-  const stored = await insertDelivery(db, {
-    captureId,
-    webhookId: headers['x-webhook-id'] ?? headers['webhook-id'] ?? headers['svix-id'] ?? null,
-    body,
-    headers: storedHeaders(headers),
-    sourceAddress: readSourceAddress(headers),
-    receivedAt,
-    signatureValid: explanation.isValid,
-    signatureScheme: explanation.encoding,
-    signatureDetail: explanation,
-    responseId: event.responseId,
-    eventType: event.eventType,
-    answeredStatus,
-  });
+  const caps = options.caps ?? DEFAULT_CAPTURE_CAPS;
+  const stored = await insertDelivery(
+    db,
+    {
+      captureId,
+      webhookId: headers['x-webhook-id'] ?? headers['webhook-id'] ?? headers['svix-id'] ?? null,
+      body,
+      headers: storedHeaders(headers),
+      sourceAddress: readSourceAddress(headers),
+      receivedAt,
+      signatureValid: explanation.isValid,
+      signatureScheme: explanation.encoding,
+      signatureDetail: explanation,
+      responseId: event.responseId,
+      eventType: event.eventType,
+      answeredStatus,
+    },
+    caps,
+  );
+  if (!stored) throw captureFull(caps);
   if (explanation.isValid && !stored.duplicate && event.responseId && event.reportedStatus) {
     await applyJobStatus(db, event.responseId, event.reportedStatus, 'webhook', receivedAt);
     await updateHistoryStatus(db, event.responseId, event.reportedStatus);

@@ -1,12 +1,19 @@
-// Where a captured delivery may be replayed: loopback or the playground's own origin, over http(s) (pure).
+// Where a captured delivery may be replayed: the capture's own receiver, or a target WEBHOOK_REPLAY_ALLOW lists (pure).
+import { matchesAllowEntry } from '@/lib/local-gateway/webhooks';
+
 export type ReplayTargetCheck = { isAllowed: true; url: URL } | { isAllowed: false; message: string };
 
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+export interface ReplayPolicy {
+  /** The capture's receiver URLs (as the playground reaches itself, and as gateways reach it). */
+  ownReceivers: readonly string[];
+  /** WEBHOOK_REPLAY_ALLOW: origins or URL prefixes, host names, or `*.domain` (the syntax of LOCAL_GATEWAY_WEBHOOK_ALLOW). */
+  allow: readonly string[];
 }
 
-export function checkReplayTarget(target: string, publicOrigin: string): ReplayTargetCheck {
+const withoutQuery = (url: URL) => `${url.origin}${url.pathname}`;
+
+/** Other loopback ports and paths are refused too: a replay must not probe or post to other services on this machine. */
+export function checkReplayTarget(target: string, policy: ReplayPolicy): ReplayTargetCheck {
   let url: URL;
   try {
     url = new URL(target);
@@ -15,6 +22,7 @@ export function checkReplayTarget(target: string, publicOrigin: string): ReplayT
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { isAllowed: false, message: 'target must use http or https' };
   if (url.username || url.password) return { isAllowed: false, message: 'target must not carry credentials' };
-  if (isLoopbackHost(url.hostname) || url.origin === new URL(publicOrigin).origin) return { isAllowed: true, url };
-  return { isAllowed: false, message: `target must be a loopback address or this playground's origin (${new URL(publicOrigin).origin})` };
+  const isOwn = policy.ownReceivers.some((receiver) => withoutQuery(new URL(receiver)) === withoutQuery(url));
+  if (isOwn || policy.allow.some((entry) => matchesAllowEntry(url, entry))) return { isAllowed: true, url };
+  return { isAllowed: false, message: `target must be this capture's own receiver (${policy.ownReceivers.at(-1) ?? 'its URL'}) or match WEBHOOK_REPLAY_ALLOW` };
 }

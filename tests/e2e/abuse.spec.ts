@@ -134,11 +134,13 @@ test('replay and webhook targets off this machine are refused with 400 naming th
   listener.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const loopbackWithCredentials = `http://user:secret@127.0.0.1:${(listener.address() as AddressInfo).port}/hook`;
+  const otherLoopbackPort = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hook`;
   try {
     const capture = (await (await request.post('/api/webhooks')).json()) as { id: string };
     await request.post(`/api/webhooks/${capture.id}`, { headers: { 'content-type': 'application/json' }, data: '{"id":"evt_t","type":"response.completed","data":{"id":"resp_t","status":"completed"}}' });
     const { deliveries } = (await (await request.get(`/api/webhooks/${capture.id}`)).json()) as { deliveries: { id: number }[] };
-    for (const target of ['http://10.0.0.1/', 'http://example.com/hook', 'http://169.254.169.254/latest/meta-data', 'file:///etc/passwd', loopbackWithCredentials]) {
+    const otherCapture = (await (await request.post('/api/webhooks')).json()) as { url: string };
+    for (const target of ['http://10.0.0.1/', 'http://example.com/hook', 'http://169.254.169.254/latest/meta-data', 'file:///etc/passwd', loopbackWithCredentials, otherLoopbackPort, otherCapture.url]) {
       const refused = await request.post(`/api/webhooks/${capture.id}/deliveries/${deliveries[0]!.id}/replay`, { data: { target } });
       expect(refused.status(), target).toBe(400);
       expect(await refused.json()).toMatchObject({ error: { param: 'target', code: 'target_not_allowed', message: expect.stringMatching(/^target: /) } });

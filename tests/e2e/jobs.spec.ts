@@ -53,6 +53,8 @@ test('a tampered delivery is stored, answered 401 and explained; replay targets 
   expect(await refused.json()).toMatchObject({ error: { param: 'target' } });
 
   await page.getByTestId('capture-select').selectOption(capture.id);
+  await expect(page.getByTestId('capture-cap')).toContainText('1 of at most 500 deliveries');
+  await expect(page.getByTestId('capture-cap')).toContainText('the oldest are evicted');
   await page.getByTestId('capture-answer-status').fill('503');
   await page.getByTestId('capture-answer-save').click();
   await expect(page.getByTestId('capture-answer-form').getByText('Saved.')).toBeVisible();

@@ -6,7 +6,7 @@ import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
 import { getSeenResponse, upsertSeenResponse } from '@/lib/chains/index-store';
 import { insertHistoryEntry, searchHistory } from '@/lib/history/store';
 import { createJob } from '@/lib/jobs/store';
-import { createCapture, updateCaptureAnswer } from '@/lib/webhooks/captures';
+import { createCapture, describeCapture, updateCaptureAnswer } from '@/lib/webhooks/captures';
 import { listUnmatchedDeliveries } from '@/lib/webhooks/deliveries';
 import { MAX_DELIVERY_BYTES, receiveDelivery } from '@/lib/webhooks/receive';
 import { CaptureRateLimiter } from '@/lib/webhooks/rate-limit';
@@ -122,6 +122,36 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     expect(counted.headers.get('content-length')).toBeNull();
     expect((await receiveDelivery(db, capture.id, counted)).status).toBe(413);
     expect(await db.select().from(webhookDeliveries)).toHaveLength(0);
+  });
+
+  it('keeps the newest deliveries within the count and byte caps, and stores no unsigned delivery once full', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const { db } = handle;
+    const capture = await createCapture(db, ORIGIN);
+    const options = { caps: { maxDeliveries: 3, maxBytes: 2_000 }, limiter: new CaptureRateLimiter(1_000) };
+    const kept = async () => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, capture.id)).orderBy(webhookDeliveries.id)).map((row) => row.webhookId);
+    for (let index = 1; index <= 5; index += 1) {
+      const answer = await receiveDelivery(db, capture.id, signedRequest(capture.id, eventBody(`resp_${index}`, 'queued'), capture.secret, `wh_${index}`), options);
+      expect(answer.status).toBe(200);
+    }
+    expect(await kept()).toEqual(['wh_3', 'wh_4', 'wh_5']);
+
+    const unsigned = (body: string) => new Request(`${ORIGIN}/api/webhooks/${capture.id}`, { method: 'POST', body, headers: { 'x-webhook-id': 'wh_unsigned' } });
+    const refused = await receiveDelivery(db, capture.id, unsigned('{"flood":1}'), options);
+    expect(refused.status).toBe(507);
+    expect(await refused.json()).toMatchObject({ error: { code: 'capture_full', message: expect.stringContaining('WEBHOOK_CAPTURE_MAX_DELIVERIES') } });
+    expect(await kept()).toEqual(['wh_3', 'wh_4', 'wh_5']);
+
+    // A signed delivery near the byte cap pushes out every older one.
+    const big = JSON.stringify({ id: 'evt_big', type: 'response.completed', data: { id: 'resp_big', status: 'completed' }, pad: 'x'.repeat(1_850) });
+    expect((await receiveDelivery(db, capture.id, signedRequest(capture.id, big, capture.secret, 'wh_big'), options)).status).toBe(200);
+    expect(await kept()).toEqual(['wh_big']);
+    // Below both caps an unsigned delivery is stored (and answered 401); one that would pass the byte cap is not.
+    expect((await receiveDelivery(db, capture.id, unsigned('{}'), options)).status).toBe(401);
+    expect((await receiveDelivery(db, capture.id, unsigned(JSON.stringify({ pad: 'y'.repeat(100) })), options)).status).toBe(507);
+    expect(await kept()).toEqual(['wh_big', 'wh_unsigned']);
+    expect(await describeCapture(db, capture.id, ORIGIN, options.caps)).toMatchObject({ deliveryCount: 2, storedBytes: Buffer.byteLength(big) + 2, maxDeliveries: 3, maxBytes: 2_000 });
   });
 
   it('limits floods per capture with 429 and Retry-After, without storing them', async () => {

@@ -23,13 +23,40 @@ describe('CaptureRateLimiter', () => {
 });
 
 describe('checkReplayTarget', () => {
-  const origin = 'https://playground.example.com';
-  it('allows loopback and the playground origin only', () => {
-    for (const target of ['http://127.0.0.1:4550/api/webhooks/cap_1', 'http://localhost:9/x', 'http://[::1]:80/', 'https://playground.example.com/api/webhooks/cap_1']) {
-      expect(checkReplayTarget(target, origin).isAllowed).toBe(true);
+  const policy = {
+    ownReceivers: ['http://127.0.0.1:4550/api/webhooks/cap_1', 'https://playground.example.com/api/webhooks/cap_1'],
+    allow: ['https://hooks.example.com/in/', '*.internal.example', 'localhost:8788'],
+  };
+  it("allows the capture's own receiver and WEBHOOK_REPLAY_ALLOW entries only", () => {
+    for (const target of [
+      'http://127.0.0.1:4550/api/webhooks/cap_1',
+      'https://playground.example.com/api/webhooks/cap_1?again=1',
+      'https://hooks.example.com/in/orders',
+      'https://ci.internal.example/hook',
+      'http://localhost:8788/anything',
+    ]) {
+      expect(checkReplayTarget(target, policy), target).toMatchObject({ isAllowed: true });
     }
-    for (const target of ['https://evil.example.com/', 'http://10.0.0.1/', 'ftp://127.0.0.1/', 'http://user:pw@127.0.0.1/', 'not a url']) {
-      expect(checkReplayTarget(target, origin).isAllowed).toBe(false);
+  });
+
+  it('refuses other captures, other loopback ports and paths, other hosts, credentials and other schemes, naming the setting', () => {
+    for (const target of [
+      'http://127.0.0.1:4550/api/webhooks/cap_2',
+      'http://127.0.0.1:5432/',
+      'http://localhost:9/x',
+      'http://[::1]:80/',
+      'https://hooks.example.com/other',
+      'https://evil.example.com/',
+      'http://10.0.0.1/',
+      'ftp://127.0.0.1/',
+      'http://user:pw@127.0.0.1:4550/api/webhooks/cap_1',
+      'not a url',
+    ]) {
+      expect(checkReplayTarget(target, policy).isAllowed, target).toBe(false);
     }
+    expect(checkReplayTarget('http://127.0.0.1:5432/', policy)).toEqual({
+      isAllowed: false,
+      message: "target must be this capture's own receiver (https://playground.example.com/api/webhooks/cap_1) or match WEBHOOK_REPLAY_ALLOW",
+    });
   });
 });
