@@ -1,9 +1,10 @@
 // Jobs a person starts: track a response created elsewhere by its id, and cancel a queued or in_progress job.
 import 'server-only';
 import type { Db } from '@/lib/db/open';
+import { applyResponseStatus } from './apply-status';
 import { readResponseObject, type GatewayReply, type ResponseGateway } from './gateway-reply';
 import { isTerminalStatus } from '@/lib/schema/constants';
-import { applyJobStatus, createJob, getJob } from './store';
+import { createJob, getJob } from './store';
 
 export type ActionResult = { kind: 'ok'; httpStatus: number } | { kind: 'not-a-job' } | { kind: 'not-cancellable'; status: string } | { kind: 'upstream'; reply: GatewayReply };
 
@@ -23,6 +24,6 @@ export async function cancelJob(db: Db, gateway: ResponseGateway, responseId: st
   const reply = await gateway.cancel(responseId, job.onBehalfOf);
   const object = reply.httpStatus < 300 ? readResponseObject(reply.body) : null;
   if (!object) return { kind: 'upstream', reply };
-  await applyJobStatus(db, responseId, object.status, 'cancel');
+  await applyResponseStatus(db, responseId, object.status, 'cancel');
   return { kind: 'ok', httpStatus: 200 };
 }

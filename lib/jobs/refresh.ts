@@ -1,10 +1,11 @@
-// One refresh pass: poll each due job at the gateway, record a changed status (source poll), back off 1 s doubling to 30 s.
+// One refresh pass: poll each due job at the gateway, record a changed status (source poll) in the job, the history and the chain index, back off 1 s doubling to 30 s.
 import 'server-only';
 import type { Db } from '@/lib/db/open';
+import { applyResponseStatus } from './apply-status';
 import { readResponseObject, type ResponseGateway } from './gateway-reply';
 import { isTerminalStatus } from '@/lib/schema/constants';
 import { nextPollDelayMs } from './status';
-import { applyJobStatus, claimJob, listDueJobs, schedulePoll, type JobRow } from './store';
+import { claimJob, listDueJobs, schedulePoll, type JobRow } from './store';
 
 const CLAIM_LEASE_MS = 60_000;
 
@@ -37,7 +38,7 @@ async function refreshJob(db: Db, gateway: ResponseGateway, job: JobRow, now: Da
     await backoff(`The gateway answered ${reply.httpStatus}${reply.httpStatus < 300 ? ' without a response status' : ''}.`);
     return false;
   }
-  const changed = await applyJobStatus(db, job.responseId, object.status, 'poll', now);
+  const changed = await applyResponseStatus(db, job.responseId, object.status, 'poll', now);
   if (isTerminalStatus(object.status)) {
     await schedulePoll(db, job.responseId, { pollAttempts: attempts, nextPollAt: null, lastError: null });
   } else {

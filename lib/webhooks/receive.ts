@@ -1,9 +1,7 @@
 // The capture receiver: limit, read the raw bytes, verify, store every delivery within the capture's caps before answering, feed jobs from valid ones.
 import 'server-only';
-import { updateSeenStatus } from '@/lib/chains/index-store';
 import type { Db } from '@/lib/db/open';
-import { updateHistoryStatus } from '@/lib/history/store';
-import { applyJobStatus } from '@/lib/jobs/store';
+import { applyResponseStatus } from '@/lib/jobs/apply-status';
 import { readBodyBytes } from '@/lib/http/body';
 import { withRoute } from '@/lib/http/route';
 import { ApiError } from '@/lib/schema';
@@ -84,9 +82,7 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
   );
   if (!stored) throw captureFull(caps);
   if (explanation.isValid && !stored.duplicate && event.responseId && event.reportedStatus) {
-    await applyJobStatus(db, event.responseId, event.reportedStatus, 'webhook', receivedAt);
-    await updateHistoryStatus(db, event.responseId, event.reportedStatus);
-    await updateSeenStatus(db, event.responseId, event.reportedStatus);
+    await applyResponseStatus(db, event.responseId, event.reportedStatus, 'webhook', receivedAt);
   }
   if (capture.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, capture.answerDelayMs ?? 0));
   if (capture.answerStatus !== null) {
