@@ -27,6 +27,9 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     };
     const names = tables.rows.map((row) => row.table_name);
     expect(names).toEqual(expect.arrayContaining(['jobs', 'webhook_deliveries', 'gateway_responses', 'request_history', 'seen_responses']));
+    // Every later status of a run finds its history entries by response id: that lookup must not scan the table.
+    const indexes = (await second.db.execute(sql`SELECT indexdef FROM pg_indexes WHERE tablename = 'request_history'`)) as unknown as { rows: { indexdef: string }[] };
+    expect(indexes.rows.map((row) => row.indexdef)).toContainEqual(expect.stringMatching(/\(response_id\)$/));
   });
 
   it('migrates concurrently without conflict (advisory lock)', async () => {

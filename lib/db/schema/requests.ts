@@ -15,7 +15,7 @@ export const requestHistory = pgTable(
     status: text('status'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('request_history_created_idx').on(table.createdAt)],
+  (table) => [index('request_history_created_idx').on(table.createdAt), index('request_history_response_idx').on(table.responseId)],
 );
 
 export const presets = pgTable('presets', {

@@ -1,0 +1,1 @@
+CREATE INDEX "request_history_response_idx" ON "request_history" USING btree ("response_id");
