@@ -1,19 +1,20 @@
 // Jobs a person starts: track a response created elsewhere by its id, and cancel a queued or in_progress job.
 import 'server-only';
 import type { Db } from '@/lib/db/open';
-import { applyResponseStatus } from './apply-status';
+import { applyRecordedStatus, applyResponseStatus } from './apply-status';
 import { readResponseObject, type GatewayReply, type ResponseGateway } from './gateway-reply';
 import { isTerminalStatus } from '@/lib/schema/constants';
 import { createJob, getJob } from './store';
 
 export type ActionResult = { kind: 'ok'; httpStatus: number } | { kind: 'not-a-job' } | { kind: 'not-cancellable'; status: string } | { kind: 'upstream'; reply: GatewayReply };
 
-/** Fetches the response through the gateway as the given user; an upstream error (404 included) is handed back as is. */
+/** Fetches the response through the gateway as the given user and records its status (job, history, chain index); an upstream error (404 included) is handed back as is. */
 export async function trackResponse(db: Db, gateway: ResponseGateway, responseId: string, onBehalfOf: string | null): Promise<ActionResult> {
   const reply = await gateway.retrieve(responseId, onBehalfOf);
   const object = reply.httpStatus < 300 ? readResponseObject(reply.body) : null;
   if (!object) return { kind: 'upstream', reply };
   const isCreated = await createJob(db, { responseId, model: object.model, status: object.status, onBehalfOf, origin: 'tracked' }, 'poll');
+  await applyRecordedStatus(db, responseId, object.status);
   return { kind: 'ok', httpStatus: isCreated ? 201 : 200 };
 }
 

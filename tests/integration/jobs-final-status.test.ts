@@ -1,11 +1,11 @@
-// The jobs refresher's polls and the jobs page's cancel record the status they learn in the history and the chain index too, forward only.
+// The jobs refresher's polls and the jobs page's cancel and track record the status they learn in the history and the chain index too, forward only.
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getSeenResponse, upsertSeenResponse } from '@/lib/chains/index-store';
 import type { DatabaseHandle, Db } from '@/lib/db/open';
 import { jobs } from '@/lib/db/schema';
 import { insertHistoryEntry, searchHistory } from '@/lib/history/store';
-import { cancelJob } from '@/lib/jobs/actions';
+import { cancelJob, trackResponse } from '@/lib/jobs/actions';
 import type { GatewayReply, ResponseGateway } from '@/lib/jobs/gateway-reply';
 import { refreshDueJobs } from '@/lib/jobs/refresh';
 import { createJob, getJob } from '@/lib/jobs/store';
@@ -70,6 +70,16 @@ describe.each(DATABASE_KINDS)('statuses the jobs feature learns, on %s', (kind) 
     await recordCreated(db, 'resp_cancelled');
     expect(await cancelJob(db, scriptedGateway({}), 'resp_cancelled')).toEqual({ kind: 'ok', httpStatus: 200 });
     expect(await recorded(db, 'resp_cancelled')).toEqual({ job: 'cancelled', history: 'cancelled', chain: 'cancelled' });
+  });
+
+  it('tracking a response on the jobs page records the status it has now in the history and the chain index', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const { db } = handle;
+    await insertHistoryEntry(db, { body: { model: 'local-agent', input: 'sent from another tab' }, onBehalfOf: null, responseId: 'resp_tracked', status: 'in_progress' });
+    await upsertSeenResponse(db, { id: 'resp_tracked', previousResponseId: null, conversationId: null, model: 'local-agent', status: 'in_progress', onBehalfOf: null });
+    expect(await trackResponse(db, scriptedGateway({ resp_tracked: ['completed'] }), 'resp_tracked', null)).toEqual({ kind: 'ok', httpStatus: 201 });
+    expect(await recorded(db, 'resp_tracked')).toEqual({ job: 'completed', history: 'completed', chain: 'completed' });
   });
 
   it('a poll never moves the history or the chain index backwards, and fills them in when the job row already moved', async () => {
