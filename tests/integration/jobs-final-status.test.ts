@@ -1,5 +1,5 @@
 // The jobs refresher's polls and the jobs page's cancel and track record the status they learn in the history and the chain index too, forward only.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getSeenResponse, upsertSeenResponse } from '@/lib/chains/index-store';
 import type { DatabaseHandle, Db } from '@/lib/db/open';
@@ -10,11 +10,6 @@ import type { GatewayReply, ResponseGateway } from '@/lib/jobs/gateway-reply';
 import { refreshDueJobs } from '@/lib/jobs/refresh';
 import { createJob, getJob } from '@/lib/jobs/store';
 import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
-
-const open: DatabaseHandle[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.close();
-});
 
 const reply = (id: string, status: string): GatewayReply => ({ httpStatus: 200, body: { id, object: 'response', status, model: 'local-agent' } });
 
@@ -49,10 +44,18 @@ async function recorded(db: Db, responseId: string) {
 const makeDue = (db: Db, responseId: string) => db.update(jobs).set({ nextPollAt: new Date(0) }).where(eq(jobs.responseId, responseId));
 
 describe.each(DATABASE_KINDS)('statuses the jobs feature learns, on %s', (kind) => {
+  // One database per kind (every test uses its own response ids): opening PGlite per test timed out on a loaded machine.
+  let handle: DatabaseHandle;
+  let db: Db;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    db = handle.db;
+  }, 180_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
   it('a run nobody polls through the proxy ends completed in the history and the chain index once the refresher sees it end', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
-    const { db } = handle;
     await recordCreated(db, 'resp_polled');
     const gateway = scriptedGateway({ resp_polled: ['in_progress', 'completed'] });
 
@@ -64,18 +67,12 @@ describe.each(DATABASE_KINDS)('statuses the jobs feature learns, on %s', (kind) 
   });
 
   it('a cancel from the jobs page records cancelled in the history and the chain index', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
-    const { db } = handle;
     await recordCreated(db, 'resp_cancelled');
     expect(await cancelJob(db, scriptedGateway({}), 'resp_cancelled')).toEqual({ kind: 'ok', httpStatus: 200 });
     expect(await recorded(db, 'resp_cancelled')).toEqual({ job: 'cancelled', history: 'cancelled', chain: 'cancelled' });
   });
 
   it('tracking a response on the jobs page records the status it has now in the history and the chain index', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
-    const { db } = handle;
     await insertHistoryEntry(db, { body: { model: 'local-agent', input: 'sent from another tab' }, onBehalfOf: null, responseId: 'resp_tracked', status: 'in_progress' });
     await upsertSeenResponse(db, { id: 'resp_tracked', previousResponseId: null, conversationId: null, model: 'local-agent', status: 'in_progress', onBehalfOf: null });
     expect(await trackResponse(db, scriptedGateway({ resp_tracked: ['completed'] }), 'resp_tracked', null)).toEqual({ kind: 'ok', httpStatus: 201 });
@@ -83,9 +80,6 @@ describe.each(DATABASE_KINDS)('statuses the jobs feature learns, on %s', (kind) 
   });
 
   it('a poll never moves the history or the chain index backwards, and fills them in when the job row already moved', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
-    const { db } = handle;
     await recordCreated(db, 'resp_late');
     // The stream already told the history and the index the run failed; a poll still seeing in_progress changes neither.
     await insertHistoryEntry(db, { body: { model: 'local-agent', input: 'again' }, onBehalfOf: null, responseId: 'resp_ahead', status: 'failed' });
