@@ -1,6 +1,7 @@
 // Webhook deliveries for background responses: allowed targets, signed thin event bodies, retries with backoff.
 import { createHmac } from 'node:crypto';
 import { RESPONSE_STATUSES } from '@/lib/schema/constants';
+import { matchesAllowEntry } from '@/lib/http/allow-list';
 import { makeId, nowSeconds } from './ids';
 
 /** Every status but `cancelled` (the spec's list: docs/protocol.md, "Webhooks"). */
@@ -18,21 +19,6 @@ export interface WebhookPolicy {
   publicOrigin: string;
   /** Entries: an origin or URL prefix (`https://hooks.example.com`), a host name, or `*.example.com`. */
   allow: readonly string[];
-}
-
-/** One allow-list entry (an origin or URL prefix, a host name, or `*.domain`) against a URL; webhook replays use the same syntax. */
-export function matchesAllowEntry(url: URL, entry: string): boolean {
-  if (entry.includes('://')) {
-    try {
-      const allowed = new URL(entry);
-      return url.origin === allowed.origin && url.pathname.startsWith(allowed.pathname.replace(/\/$/, '') || '/');
-    } catch {
-      return false;
-    }
-  }
-  const host = entry.toLowerCase();
-  if (host.startsWith('*.')) return url.hostname.endsWith(host.slice(1));
-  return url.hostname === host || url.host === host;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Where a captured delivery may be replayed: the capture's own receiver, or a target WEBHOOK_REPLAY_ALLOW lists (pure).
-import { matchesAllowEntry } from '@/lib/local-gateway/webhooks';
+import { matchesAllowEntry } from '@/lib/http/allow-list';
 
 export type ReplayTargetCheck = { isAllowed: true; url: URL } | { isAllowed: false; message: string };
 
