@@ -26,6 +26,12 @@ export function RunErrorView({ turn }: { turn: Turn }) {
       {details.length > 0 ? <p className="font-mono text-xs">{details.join(' · ')}</p> : null}
       {hint ? <p data-testid="run-error-hint" className="mt-1 text-xs">{hint}</p> : null}
       {scope ? <p data-testid="run-error-scope" className="mt-1 text-xs">{scope}</p> : null}
+      {'details' in error && error.details ? (
+        <details data-testid="run-error-details" className="mt-1 text-xs">
+          <summary className="cursor-pointer">Full reply from the gateway</summary>
+          <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-canvas p-2 font-mono">{error.details}</pre>
+        </details>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // Turns a gateway reply into our reply: errors passed through, JSON relayed, SSE piped unbuffered (callGateway has already scrubbed secrets).
 import 'server-only';
 import { ApiError, toErrorBody } from '@/lib/schema';
+import { noneAsNull } from '@/lib/schema/errors';
 import { passThroughSse, type SseObserver } from './sse-passthrough';
 
 const PASSED_HEADERS = ['retry-after', 'x-request-id'];
@@ -20,13 +21,57 @@ function copyHeaders(upstream: Response, extra: Record<string, string>): Headers
   return headers;
 }
 
+const DETAILS_LIMIT_CHARS = 64 * 1024;
+const MESSAGE_LIMIT_CHARS = 300;
+
 /** Loose on purpose: a gateway envelope with a message passes through as it came, whatever else it lacks or adds. */
-function isErrorEnvelope(value: unknown): boolean {
+function isErrorEnvelope(value: unknown): value is { error: { message: string; type?: unknown; param?: unknown; code?: unknown } } {
   const error = (value as { error?: unknown } | null)?.error;
   return !!error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string';
 }
 
-/** A non-2xx gateway answer: its error body and status pass through; a body that is not an envelope is wrapped in one. */
+const textField = (value: unknown): string | null => (typeof value === 'string' ? noneAsNull(value) : null);
+
+/** One readable line of a reply that is not an envelope: a traceback's last line (the exception), else the first line; tags and runs of spaces dropped. */
+export function readableLine(text: string): string {
+  const lines = text
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  const line = (/^Traceback \(most recent call last\)/.test(lines[0] ?? '') ? lines.at(-1) : lines[0]) ?? '';
+  return line.length > MESSAGE_LIMIT_CHARS ? `${line.slice(0, MESSAGE_LIMIT_CHARS)}…` : line;
+}
+
+/**
+ * What a gateway's error reply says, as our envelope: a clean envelope as it came; one with `None` fields with them as
+ * null; `{"error": "text"}` and `{"detail": "text"}` as that text; anything else (a traceback, an HTML page) as one
+ * readable line. Whatever was rewritten keeps the whole reply in `details`, so the browser can show it on demand.
+ */
+export function readGatewayError(status: number, text: string, host: string): { body: string } | { error: ApiError } {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  const details = text.length > DETAILS_LIMIT_CHARS ? `${text.slice(0, DETAILS_LIMIT_CHARS)}…` : text;
+  const type = status >= 500 ? 'server_error' : status === 429 ? 'rate_limit_error' : 'invalid_request_error';
+  if (isErrorEnvelope(parsed)) {
+    const { message, type: sentType, param, code } = parsed.error;
+    const isClean = [sentType, param, code].every((field) => field === undefined || field === null || (typeof field === 'string' && noneAsNull(field) !== null));
+    if (isClean) return { body: text };
+    return { error: new ApiError(status, message, { type: textField(sentType) ?? type, param: textField(param), code: textField(code), details }) };
+  }
+  const object = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  const said = textField(object?.error) ?? textField(object?.detail) ?? textField(object?.message);
+  if (said) return { error: new ApiError(status, readableLine(said) || said, { type, code: textField(object?.code) ?? 'upstream_error', details }) };
+  const line = readableLine(text);
+  const message = `The gateway at ${host} answered ${status}${line ? `: ${line}` : ' with an empty body'}.`;
+  return { error: new ApiError(status, message, { type, code: 'upstream_error', details: text ? details : null }) };
+}
+
+/** A non-2xx gateway answer: its status passes through with its error as an envelope (see readGatewayError). */
 export async function relayError(upstream: Response, context: RelayContext): Promise<Response> {
   const text = await upstream.text().catch(() => '');
   if (upstream.status < 400) {
@@ -34,18 +79,9 @@ export async function relayError(upstream: Response, context: RelayContext): Pro
       code: 'gateway_redirect',
     });
   }
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
   const headers = copyHeaders(upstream, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-  if (isErrorEnvelope(parsed)) return new Response(text, { status: upstream.status, headers });
-  const snippet = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
-  const message = `The gateway at ${context.host} answered ${upstream.status}${snippet ? `: ${snippet}` : ' with an empty body'}.`;
-  const envelope = toErrorBody(new ApiError(upstream.status, message, { type: upstream.status >= 500 ? 'server_error' : 'invalid_request_error', code: 'upstream_error' }));
-  return new Response(JSON.stringify(envelope), { status: upstream.status, headers });
+  const read = readGatewayError(upstream.status, text, context.host);
+  return new Response('body' in read ? read.body : JSON.stringify(toErrorBody(read.error)), { status: upstream.status, headers });
 }
 
 export interface RelayHooks {

@@ -15,8 +15,19 @@ export const apiErrorBodySchema = z.looseObject({ error: apiErrorSchema });
 
 /** What the readers accept: any envelope with a message (gateways omit fields at times). */
 const errorReplySchema = z.object({
-  error: z.object({ message: z.string(), type: z.string().optional().catch(undefined), param: z.string().nullish().catch(null), code: z.string().nullish().catch(null) }),
+  error: z.object({
+    message: z.string(),
+    type: z.string().optional().catch(undefined),
+    param: z.string().nullish().catch(null),
+    code: z.string().nullish().catch(null),
+    details: z.string().optional().catch(undefined),
+  }),
 });
+
+/** Python gateways write `None` (and some `null`) as a string where a field has no value. */
+export function noneAsNull(value: string | null | undefined): string | null {
+  return value === undefined || value === null || value === 'None' || value === 'null' || value === '' ? null : value;
+}
 
 export type ApiErrorFields = z.infer<typeof apiErrorSchema>;
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
@@ -27,6 +38,8 @@ export interface ApiErrorOptions {
   code?: string | null;
   /** Extra reply headers, such as Retry-After or Allow. */
   headers?: Record<string, string>;
+  /** The whole reply a readable message was taken from (a gateway's traceback, say), shown on demand. */
+  details?: string | null;
 }
 
 /** The category the protocol uses for a status when the thrower names none (400/401/404 are all invalid_request_error there). */
@@ -42,6 +55,7 @@ export class ApiError extends Error {
   readonly param: string | null;
   readonly code: string | null;
   readonly headers: Record<string, string>;
+  readonly details: string | null;
 
   constructor(
     readonly status: number,
@@ -54,6 +68,7 @@ export class ApiError extends Error {
     this.param = options.param ?? null;
     this.code = options.code ?? null;
     this.headers = options.headers ?? {};
+    this.details = options.details ?? null;
   }
 
   /** The error an envelope describes (a gateway's, a schema check's, or one read back from our own routes). */
@@ -66,8 +81,8 @@ export class ApiError extends Error {
   static fromReply(status: number, body: unknown): ApiError | null {
     const parsed = errorReplySchema.safeParse(body);
     if (!parsed.success) return null;
-    const { message, type, param, code } = parsed.data.error;
-    return new ApiError(status, message, { type, param, code });
+    const { message, type, param, code, details } = parsed.data.error;
+    return new ApiError(status, message, { type: noneAsNull(type) ?? undefined, param: noneAsNull(param), code: noneAsNull(code), details });
   }
 
   /** The first issue of a failed schema check as a 400 naming the field; `input` (the checked value) makes the message say what was wrong with it. */
@@ -81,7 +96,9 @@ export class ApiError extends Error {
 /** The only place the envelope is built: from an ApiError, or from a ZodError (a 400 naming the field as `tools[2].x`). */
 export function toErrorBody(error: ApiError | z.ZodError, input?: unknown): ApiErrorBody {
   const apiError = error instanceof ApiError ? error : ApiError.fromZod(error, input);
-  return { error: { message: apiError.message, type: apiError.type, param: apiError.param, code: apiError.code } };
+  const body: ApiErrorBody = { error: { message: apiError.message, type: apiError.type, param: apiError.param, code: apiError.code } };
+  if (apiError.details !== null) body.error.details = apiError.details;
+  return body;
 }
 
 /** Shorthand for an envelope without a status, for results that carry it (header checks, form validation). */

@@ -30,6 +30,8 @@ export interface RunError {
   param: string | null;
   httpStatus: number | null;
   retryAfterSeconds: number | null;
+  /** The gateway's whole reply when the message is a readable line taken from it (a traceback, say). */
+  details?: string | null;
 }
 
 export interface RunTimings {

@@ -211,7 +211,13 @@ describe('malformed replies', () => {
     });
     const html = await routes.responses.POST(create({ model: 'm', input: 'x' }));
     expect(html.status).toBe(503);
-    expect(await errorOf(html)).toEqual({ message: `The gateway at ${upstream.host} answered 503: 503 Service Unavailable.`, type: 'server_error', param: null, code: 'upstream_error' });
+    expect(await errorOf(html)).toEqual({
+      message: `The gateway at ${upstream.host} answered 503: 503 Service Unavailable.`,
+      type: 'server_error',
+      param: null,
+      code: 'upstream_error',
+      details: '<html><body><h1>503 Service Unavailable</h1></body></html>',
+    });
     upstream.respondWith((_request, res) => {
       res.writeHead(500).end();
     });
