@@ -6,6 +6,8 @@
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ResponseRun } from '@/components/transcript/use-run';
+import { fetchIndexEntry } from '@/lib/chains/http-fetcher';
+import type { ChainEntry } from '@/lib/chains/schema';
 
 export const OPEN_THREAD_STORAGE_KEY = 'playground.openThread';
 /** A longer chain opens from its newest turns back: the page stays usable. */
@@ -108,6 +110,12 @@ export async function readChain(leafId: string, headers: Record<string, string>,
     seen.add(id);
     const reply: Response = await fetch(responsePath(id), { headers, signal, cache: 'no-store' });
     if (!reply.ok) {
+      // Another id of a response the chain index knows (a gateway that echoes its backend's id as the parent): go on from its run id.
+      const entry: ChainEntry | null = await fetchIndexEntry(id, signal).catch(() => null);
+      if (entry && entry.id !== id) {
+        id = entry.id;
+        continue;
+      }
       links.unshift({ id });
       return { links, olderFrom: null };
     }

@@ -4,7 +4,7 @@ import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { advancedStatus, isStatusAdvance } from '@/lib/db/response-status';
 import { encodeText } from '@/lib/db/text-codec';
-import { seenResponses } from '@/lib/db/schema';
+import { responseAliases, seenResponses } from '@/lib/db/schema';
 import type { ChainEntry } from './schema';
 
 export interface SeenResponse {
@@ -62,12 +62,29 @@ export async function upsertSeenResponse(db: Db, seen: SeenResponse): Promise<vo
     });
 }
 
-/** Records a later status of a response the index already holds (it never adds one); true when it changed. */
+/**
+ * Files other ids of a response under its run id (the id the index and the history know it by). An alias already
+ * filed is kept (the first run it was seen with wins); an alias equal to the run id is skipped.
+ */
+export async function recordAliases(db: Db, responseId: string, aliases: readonly string[]): Promise<void> {
+  const rows = [...new Set(aliases)].filter((alias) => alias !== responseId).map((alias) => ({ alias, responseId }));
+  if (rows.length === 0) return;
+  await db.insert(responseAliases).values(rows).onConflictDoNothing({ target: responseAliases.alias });
+}
+
+/** The run id an id stands for: itself, or the response it is an alias of. */
+export async function resolveResponseId(db: Db, id: string): Promise<string> {
+  const [row] = await db.select({ responseId: responseAliases.responseId }).from(responseAliases).where(eq(responseAliases.alias, id)).limit(1);
+  return row?.responseId ?? id;
+}
+
+/** Records a later status of a response the index already holds (it never adds one; an alias counts as its response); true when it changed. */
 export async function updateSeenStatus(db: Db, id: string, status: string): Promise<boolean> {
+  const responseId = await resolveResponseId(db, id);
   const changed = await db
     .update(seenResponses)
     .set({ status, updatedAt: sql`now()` })
-    .where(and(eq(seenResponses.id, id), isStatusAdvance(seenResponses.status, sql`${encodeText(status)}`)))
+    .where(and(eq(seenResponses.id, responseId), isStatusAdvance(seenResponses.status, sql`${encodeText(status)}`)))
     .returning({ id: seenResponses.id });
   return changed.length > 0;
 }
@@ -83,8 +100,10 @@ export async function markResponseDeleted(db: Db, id: string, onBehalfOf: string
   return toChainEntry(row);
 }
 
+/** The entry of a response, looked up by its run id or any alias of it (the entry's `id` is then the run id). */
 export async function getSeenResponse(db: Db, id: string): Promise<ChainEntry | null> {
-  const [row] = await db.select(entryColumns).from(seenResponses).where(eq(seenResponses.id, id)).limit(1);
+  const responseId = await resolveResponseId(db, id);
+  const [row] = await db.select(entryColumns).from(seenResponses).where(eq(seenResponses.id, responseId)).limit(1);
   return row ? toChainEntry(row) : null;
 }
 

@@ -1,7 +1,7 @@
 // Recording every response id the playground sees, with its parent, for the chain index (contract used by lib/gateway).
 import 'server-only';
 import { getDb } from '@/lib/db';
-import { updateSeenStatus, upsertSeenResponse, type SeenResponse } from './index-store';
+import { recordAliases, resolveResponseId, updateSeenStatus, upsertSeenResponse, type SeenResponse } from './index-store';
 
 export type { SeenResponse } from './index-store';
 
@@ -13,4 +13,14 @@ export async function recordSeenResponse(seen: SeenResponse): Promise<void> {
 /** A later status of a response the index holds (a terminal event, a poll, a webhook); it never adds an entry. */
 export async function recordSeenStatus(id: string, status: string): Promise<void> {
   await updateSeenStatus(await getDb(), id, status);
+}
+
+/** Other ids the gateway gave the response filed as `responseId` (it changes ids per event or per GET, or echoes a backend id). */
+export async function recordResponseAliases(responseId: string, aliases: readonly string[]): Promise<void> {
+  await recordAliases(await getDb(), responseId, aliases);
+}
+
+/** The run id an id stands for (itself when it is no known alias). */
+export async function resolveRecordedId(id: string): Promise<string> {
+  return resolveResponseId(await getDb(), id);
 }

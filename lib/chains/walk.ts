@@ -64,6 +64,8 @@ export async function fetchTurn(id: string, fetcher: ChainFetcher, options: Walk
     };
   }
   const entry = await fetcher.lookupIndex(id);
+  // An alias (another id the gateway gave a response the index knows, e.g. a backend id echoed as previous_response_id): read it by its run id.
+  if (entry && entry.id !== id) return fetchTurn(entry.id, fetcher, options);
   return { kind: 'broken', id, failure: retrieved.failure, entry, explanation: explainBrokenLink(retrieved.failure, entry, options.currentUser) };
 }
 

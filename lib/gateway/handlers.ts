@@ -8,7 +8,7 @@ import { pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf, type Crea
 import { clientKeyOf } from '@/lib/auth/client-key';
 import { sharedRateLimiter } from '@/lib/auth/rate-limit';
 import { releaseWhenDone, sharedStreamLimiter } from '@/lib/auth/stream-limit';
-import { readResponseInfo, recordAcceptedBackground, recordCreated, recordLaterStatus, recordStatus, type CreateContext } from './recorders';
+import { readResponseInfo, recordAcceptedBackground, recordAliasesOf, recordCreated, recordLaterStatus, recordStatus, type CreateContext } from './recorders';
 import { relay, relayError, type RelayContext } from './relay';
 import type { SseObserver } from './sse-passthrough';
 import { callGateway, resolveUpstream, type CallGatewayInit } from './upstream';
@@ -87,8 +87,12 @@ async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work:
  * Records what a stream reveals: the created response (gating its chunk for background jobs), then every later status
  * (the terminal event's included) into the history, the chain index and, for background runs, the job.
  */
-function observeStream(onBehalfOf: string | null, create: CreateContext | null): SseObserver {
+function observeStream(onBehalfOf: string | null, create: CreateContext | null, requestedId: string | null = null): SseObserver {
   let recordedCreate = false;
+  // The run id: the one asked for (a retrieve), else the first the stream names (response.created). Some gateways name
+  // the same response differently in every event; those ids are filed as its aliases and statuses go to the run id.
+  let runId = requestedId;
+  const aliases = new Set<string>();
   // Events after response.created can arrive in its chunk: their statuses wait for the rows they update, or they would find none.
   let jobRecorded: Promise<void> = Promise.resolve();
   let createRecorded: Promise<void> = Promise.resolve();
@@ -97,16 +101,22 @@ function observeStream(onBehalfOf: string | null, create: CreateContext | null):
       if (type === 'error') return;
       const info = readResponseInfo(payload?.response);
       if (!info) return;
+      runId ??= info.id;
+      if (info.id !== runId && !aliases.has(info.id)) {
+        aliases.add(info.id);
+        void recordAliasesOf(runId, [info.id], createRecorded);
+      }
       if (create && type === 'response.created' && !recordedCreate) {
         recordedCreate = true;
-        createRecorded = recordCreated(info, create);
-        jobRecorded = recordAcceptedBackground(info, onBehalfOf);
+        createRecorded = recordCreated({ ...info, id: runId }, create);
+        jobRecorded = recordAcceptedBackground({ ...info, id: runId }, onBehalfOf);
         return jobRecorded;
       }
       const status = info.status;
       if (!status) return;
-      if (info.background) void jobRecorded.then(() => recordStatus(info.id, status, 'stream'));
-      void recordLaterStatus(info.id, status, createRecorded);
+      const id = runId;
+      if (info.background) void jobRecorded.then(() => recordStatus(id, status, 'stream'));
+      void recordLaterStatus(id, status, createRecorded);
     },
     onEnd() {
       if (create && !recordedCreate) void recordCreated(null, create);
@@ -114,13 +124,19 @@ function observeStream(onBehalfOf: string | null, create: CreateContext | null):
   };
 }
 
-function recordPolled(value: unknown): Promise<void> {
-  const info = readResponseInfo(value);
-  if (info?.status) {
-    if (info.background) recordStatus(info.id, info.status, 'poll');
-    void recordLaterStatus(info.id, info.status);
-  }
-  return Promise.resolve();
+/** A polled or cancelled response's status goes to the id asked for; a reply naming it otherwise files that id as an alias. */
+function recordPolled(requestedId: string) {
+  return (value: unknown): Promise<void> => {
+    const info = readResponseInfo(value);
+    if (!info) return Promise.resolve();
+    const aliasFiled = info.id === requestedId ? Promise.resolve() : recordAliasesOf(requestedId, [info.id]);
+    if (info.status) {
+      const status = info.status;
+      if (info.background) void aliasFiled.then(() => recordStatus(requestedId, status, 'poll'));
+      void recordLaterStatus(requestedId, status, aliasFiled);
+    }
+    return Promise.resolve();
+  };
 }
 
 async function sendCreate({ onBehalfOf, relayContext, send }: ProxyCall, body: CreateRequest): Promise<Response> {
@@ -158,7 +174,7 @@ export function proxyGetResponse(request: Request, id: string): Promise<Response
     const path = responsePath(requireResponseId(id));
     return withStreamSlot(call, query.getAll('stream').includes('true'), async () => {
       const upstream = await send(path, { query });
-      return relay(upstream, relayContext, { observer: observeStream(onBehalfOf, null), onJson: recordPolled });
+      return relay(upstream, relayContext, { observer: observeStream(onBehalfOf, null, id), onJson: recordPolled(id) });
     });
   });
 }
@@ -173,7 +189,7 @@ export function proxyDeleteResponse(request: Request, id: string): Promise<Respo
 export function proxyCancelResponse(request: Request, id: string): Promise<Response> {
   return runProxied(request, async ({ relayContext, send }) => {
     const upstream = await send(responsePath(requireResponseId(id), 'cancel'), { method: 'POST' });
-    return relay(upstream, relayContext, { onJson: recordPolled });
+    return relay(upstream, relayContext, { onJson: recordPolled(id) });
   });
 }
 

@@ -1,6 +1,6 @@
 // Calls the jobs, chains and history recorders for what the proxy sees; their failures never break a reply.
 import 'server-only';
-import { recordSeenResponse, recordSeenStatus } from '@/lib/chains/record';
+import { recordResponseAliases, recordSeenResponse, recordSeenStatus, resolveRecordedId } from '@/lib/chains/record';
 import { recordSentRequest, recordSentRequestStatus } from '@/lib/history/record';
 import { recordBackgroundJob, recordJobStatus } from '@/lib/jobs/record';
 import { conversationIdOf, retrievedResponseSchema } from '@/lib/schema/response';
@@ -49,6 +49,15 @@ async function safely(label: string, responseId: string | null, work: () => Prom
   }
 }
 
+/** The run id `id` stands for (an alias resolves to its response); `id` itself when unknown or the index cannot answer. */
+async function runIdOf(id: string): Promise<string> {
+  try {
+    return (await resolveRecordedId(id)) ?? id;
+  } catch {
+    return id;
+  }
+}
+
 export interface CreateContext {
   body: Record<string, unknown>;
   onBehalfOf: string | null;
@@ -70,18 +79,23 @@ export async function recordAcceptedBackground(info: ResponseInfo, onBehalfOf: s
  * settles when both are written (never rejects), so a later status of the same response is recorded after them.
  */
 export function recordCreated(info: ResponseInfo | null, context: CreateContext): Promise<void> {
+  // The parent is the id the playground sent: a gateway may echo another (its backend's) id, filed as an alias of it.
+  const sentParent = typeof context.body.previous_response_id === 'string' ? context.body.previous_response_id : null;
   const seen = info
-    ? safely('recordSeenResponse', info.id, () =>
-        recordSeenResponse({
+    ? safely('recordSeenResponse', info.id, async () => {
+        await recordSeenResponse({
           id: info.id,
-          previousResponseId: info.previousResponseId,
+          previousResponseId: sentParent ?? info.previousResponseId,
           conversationId: info.conversationId,
           model: info.model,
           status: info.status,
           onBehalfOf: context.onBehalfOf,
           stored: info.stored,
-        }),
-      )
+        });
+        if (sentParent && info.previousResponseId && info.previousResponseId !== sentParent) {
+          await recordResponseAliases(await runIdOf(sentParent), [info.previousResponseId]);
+        }
+      })
     : Promise.resolve();
   const sent = safely('recordSentRequest', info?.id ?? null, () =>
     recordSentRequest({ body: context.body, onBehalfOf: context.onBehalfOf, responseId: info?.id ?? null, status: info?.status ?? null }),
@@ -89,19 +103,27 @@ export function recordCreated(info: ResponseInfo | null, context: CreateContext)
   return Promise.all([seen, sent]).then(() => undefined);
 }
 
+/** Files `aliases` (other ids the gateway gave the response) under the run id `responseId` stands for, once `after` settled. */
+export function recordAliasesOf(responseId: string, aliases: readonly string[], after: Promise<void> = Promise.resolve()): Promise<void> {
+  return after.then(() => safely('recordResponseAliases', responseId, async () => recordResponseAliases(await runIdOf(responseId), aliases)));
+}
+
 /**
  * A later status of a response (a terminal stream event, a poll, a cancel): the history entry and the chain index
  * move to it once `after` (the create's records) has settled. Statuses only move forward there.
  */
 export function recordLaterStatus(responseId: string, status: string, after: Promise<void> = Promise.resolve()): Promise<void> {
-  return after.then(() =>
-    Promise.all([
-      safely('recordSentRequestStatus', responseId, () => recordSentRequestStatus(responseId, status)),
-      safely('recordSeenStatus', responseId, () => recordSeenStatus(responseId, status)),
-    ]).then(() => undefined),
-  );
+  return after.then(async () => {
+    // An alias (another id the gateway gave the same response) updates the response it stands for.
+    const runId = await runIdOf(responseId);
+    await Promise.all([
+      safely('recordSentRequestStatus', runId, () => recordSentRequestStatus(runId, status)),
+      safely('recordSeenStatus', runId, () => recordSeenStatus(runId, status)),
+    ]);
+  });
 }
 
+/** A background job's later status; an alias updates the job of the response it stands for. */
 export function recordStatus(responseId: string, status: string, source: 'poll' | 'stream'): void {
-  void safely('recordJobStatus', responseId, () => recordJobStatus(responseId, status, source));
+  void safely('recordJobStatus', responseId, async () => recordJobStatus(await runIdOf(responseId), status, source));
 }

@@ -22,3 +22,17 @@ export const seenResponses = pgTable(
     index('seen_responses_conversation_idx').on(table.conversationId),
   ],
 );
+
+/**
+ * Other ids a gateway gave the same response (some give a new id in every event and every GET, or echo a backend id
+ * as `previous_response_id`): each alias points at the id the playground files the response under (its run id).
+ */
+export const responseAliases = pgTable(
+  'response_aliases',
+  {
+    alias: text('alias').primaryKey(),
+    responseId: text('response_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('response_aliases_response_idx').on(table.responseId)],
+);
