@@ -25,7 +25,12 @@ const DETAILS_LIMIT_CHARS = 64 * 1024;
 const MESSAGE_LIMIT_CHARS = 300;
 
 /** Loose on purpose: a gateway envelope with a message passes through as it came, whatever else it lacks or adds. */
-function isErrorEnvelope(value: unknown): value is { error: { message: string; type?: unknown; param?: unknown; code?: unknown } } {
+/** A gateway's envelope as sent: only `message` is sure to be a string. */
+interface SentEnvelope {
+  error: Record<'type' | 'param' | 'code', unknown> & { message: string };
+}
+
+function isErrorEnvelope(value: unknown): value is SentEnvelope {
   const error = (value as { error?: unknown } | null)?.error;
   return !!error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string';
 }

@@ -48,7 +48,7 @@ export async function readHttpError(response: Response, now = Date.now()): Promi
   const text = await response.text().catch(() => '');
   const retryAfterSeconds = readRetryAfter(response.headers.get('retry-after'), now);
   const error = ApiError.fromReply(response.status, parseJson(text));
-  if (error) return { message: error.message, type: error.type, code: error.code, param: error.param, httpStatus: response.status, retryAfterSeconds, details: error.details };
+  if (error) return { message: error.message, type: error.type, code: error.code, param: error.param, httpStatus: response.status, retryAfterSeconds, ...(error.details ? { details: error.details } : {}) };
   const message = `HTTP ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 200)}` : ''}`;
   return { message, type: null, code: null, param: null, httpStatus: response.status, retryAfterSeconds };
 }
