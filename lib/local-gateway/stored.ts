@@ -17,8 +17,18 @@ async function requireStored(runtime: GatewayRuntime, id: string, caller: Caller
   return row;
 }
 
-function currentResponse(runtime: GatewayRuntime, row: StoredResponse): ResponseObject {
-  return runtime.runs.get(row.id)?.live() ?? (row.response as ResponseObject);
+/**
+ * The response as a poll sees it: a run of this process answers live while it runs; once it has ended (finished, or
+ * stopped by a cancel made in another process) it answers after its final state is stored, so a poll of any process
+ * sharing the database reads the same object next.
+ */
+async function currentResponse(runtime: GatewayRuntime, row: StoredResponse): Promise<ResponseObject> {
+  const run = runtime.runs.get(row.id);
+  if (!run) return row.response as ResponseObject;
+  const live = run.live();
+  if (live.status === 'queued' || live.status === 'in_progress') return live;
+  await run.flush();
+  return run.live();
 }
 
 function checkInclude(url: URL): void {
@@ -60,7 +70,7 @@ export async function retrieveResponse(runtime: GatewayRuntime, request: Request
   const obfuscation = parseBooleanParam(url, 'include_obfuscation', true);
   const row = await requireStored(runtime, id, caller);
   const presenter = createPresenter(requestedIncludes(url), row.response as JsonObject);
-  if (!stream) return jsonResponse(presenter.response(currentResponse(runtime, row)));
+  if (!stream) return jsonResponse(presenter.response(await currentResponse(runtime, row)));
   if (!row.background || !row.stream) {
     throw badRequest('This response cannot be streamed: only responses created with background: true and stream: true can be.', 'stream', 'invalid_value');
   }
