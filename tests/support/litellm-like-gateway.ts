@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './fake-upstream';
 
 export const LITELLM_KEY = 'sk-litellm-master-0123456789';
 /** Streams and answers normally. */
@@ -56,15 +57,6 @@ function inputText(input: unknown): string {
   return input
     .map((item: { content?: unknown }) => (typeof item?.content === 'string' ? item.content : Array.isArray(item?.content) ? item.content.map((part: { text?: string }) => part?.text ?? '').join('') : ''))
     .join(' ');
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 function send(response: ServerResponse, status: number, body: unknown) {
