@@ -144,6 +144,9 @@ export interface OpenThread {
   cancel(): void;
 }
 
+/** The query this page last wrote into its own URL (one playground per page), so its echo is not taken for a clicked link. */
+let lastWrittenUrlKey: string | null = null;
+
 export function useOpenThread({ run, head, headers, onOpened, onActAs }: {
   run: ResponseRun;
   /** The response the next send continues (null while running or with nothing open). */
@@ -165,7 +168,8 @@ export function useOpenThread({ run, head, headers, onOpened, onActAs }: {
   if (urlKey !== seenUrlKey) {
     setSeenUrlKey(urlKey);
     const next = readRequestedThread(new URLSearchParams(urlKey), false);
-    if (next && next.id !== head) {
+    // Our own replaceState reaches useSearchParams a render or more later, when `head` may have moved on (a send started): not a link.
+    if (next && next.id !== head && urlKey !== lastWrittenUrlKey) {
       setRequested(next);
       setOpening(true);
     }
@@ -249,6 +253,7 @@ export function useOpenThread({ run, head, headers, onOpened, onActAs }: {
     if (branchOf) url.searchParams.set('branch_of', branchOf);
     else url.searchParams.delete('branch_of');
     writeStored(head ? { id: head, branchOf } : null);
+    lastWrittenUrlKey = url.searchParams.toString();
     if (url.toString() !== window.location.href) window.history.replaceState(null, '', url.toString());
   }, [head, branchOf, turnCount, isOpening]);
 
