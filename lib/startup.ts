@@ -1,6 +1,7 @@
 // Server start-up work (Node.js runtime only): open the database and apply migrations before traffic (exit if impossible), then keep jobs current.
 import 'server-only';
 import { getDb } from '@/lib/db';
+import { jobPorts } from '@/lib/job-ports';
 import { startJobRefresher } from '@/lib/jobs/refresher';
 
 export async function startServer(): Promise<void> {
@@ -10,5 +11,5 @@ export async function startServer(): Promise<void> {
     console.error(`playground: database unavailable at start-up: ${(error as Error).message}`);
     process.exit(1);
   }
-  startJobRefresher();
+  startJobRefresher(jobPorts.gateway);
 }

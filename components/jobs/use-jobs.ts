@@ -2,10 +2,14 @@
 // react-query hooks of the jobs page: list and detail polled with backoff until terminal, track and cancel mutations.
 import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { JobDetailReply, JobListReply } from '@/lib/jobs/views';
+import type { JobDetailReply as JobDetailOf, JobListReply } from '@/lib/jobs/views';
 import type { TrackJobBody } from '@/lib/jobs/schemas';
 import { fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
+import type { DeliveryView } from '@/lib/webhooks/deliveries';
+
+/** A job's detail with its deliveries as lib/webhooks shows them (lib/job-ports.ts wires that reader in). */
+type JobDetailReply = JobDetailOf<DeliveryView>;
 
 export const POLL_MIN_MS = 1_000;
 export const POLL_MAX_MS = 8_000;

@@ -2,7 +2,8 @@
 import 'server-only';
 import type { Db } from '@/lib/db/open';
 import { applyRecordedStatus, applyResponseStatus } from './apply-status';
-import { readResponseObject, type GatewayReply, type ResponseGateway } from './gateway-reply';
+import { readResponseObject } from './gateway-reply';
+import type { GatewayReply, ResponseGateway } from './ports';
 import { isTerminalStatus } from '@/lib/schema/constants';
 import { createJob, getJob } from './store';
 

@@ -1,4 +1,4 @@
-// The jobs routes' bodies: parse input, call one jobs function, answer JSON; failures are thrown and answered by withRoute.
+// The jobs routes' bodies: parse input, call one jobs function, answer JSON; failures are thrown and answered by withRoute. The routes pass the ports (lib/job-ports.ts).
 import 'server-only';
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
@@ -6,7 +6,7 @@ import { readJsonBody, withRoute } from '@/lib/http/route';
 import { toSnakeCase } from '@/lib/http/snake-case';
 import { ApiError, parseOrThrow, requireResponseId } from '@/lib/schema';
 import { cancelJob, trackResponse, type ActionResult } from './actions';
-import { defaultGateway } from './gateway-client';
+import type { JobPorts, ListJobDeliveries } from './ports';
 import { jobListQuerySchema, trackJobBodySchema } from './schemas';
 import { getJobDetail, listJobSummaries, type ViewClock } from './views';
 
@@ -18,17 +18,17 @@ function jobNotFound(responseId: string): ApiError {
   return new ApiError(404, `No job for response ${responseId}.`, { param: 'id', code: 'job_not_found' });
 }
 
-async function detailResponse(responseId: string, status = 200): Promise<Response> {
-  const detail = await getJobDetail(await getDb(), responseId, clock());
+async function detailResponse(responseId: string, listDeliveries: ListJobDeliveries, status = 200): Promise<Response> {
+  const detail = await getJobDetail(await getDb(), responseId, clock(), listDeliveries);
   if (!detail) throw jobNotFound(responseId);
   return Response.json(toSnakeCase(detail), { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
 /** An action's outcome as a reply; a gateway refusal (its status and envelope) is passed through unchanged. */
-async function answerAction(responseId: string, result: ActionResult): Promise<Response> {
+async function answerAction(responseId: string, result: ActionResult, ports: JobPorts): Promise<Response> {
   switch (result.kind) {
     case 'ok':
-      return detailResponse(responseId, result.httpStatus);
+      return detailResponse(responseId, ports.listDeliveries, result.httpStatus);
     case 'not-a-job':
       throw jobNotFound(responseId);
     case 'not-cancellable':
@@ -46,16 +46,16 @@ export const handleListJobs = withRoute('GET /api/jobs', async (request: Request
   return Response.json(toSnakeCase({ data, stallAfterMs: getEnv().JOB_STALL_AFTER_MS }), { headers: { 'Cache-Control': 'no-store' } });
 });
 
-export const handleGetJob = withRoute('GET /api/jobs/{id}', (rawId: string) => detailResponse(requireResponseId(rawId)));
+export const handleGetJob = withRoute('GET /api/jobs/{id}', (rawId: string, ports: JobPorts) => detailResponse(requireResponseId(rawId), ports.listDeliveries));
 
-export const handleTrackJob = withRoute('POST /api/jobs', async (request: Request) => {
+export const handleTrackJob = withRoute('POST /api/jobs', async (request: Request, ports: JobPorts) => {
   const body = await readJsonBody(request, trackJobBodySchema);
-  const result = await trackResponse(await getDb(), defaultGateway, body.response_id, body.on_behalf_of ?? null);
-  return answerAction(body.response_id, result);
+  const result = await trackResponse(await getDb(), ports.gateway, body.response_id, body.on_behalf_of ?? null);
+  return answerAction(body.response_id, result, ports);
 });
 
-export const handleCancelJob = withRoute('POST /api/jobs/{id}/cancel', async (rawId: string) => {
+export const handleCancelJob = withRoute('POST /api/jobs/{id}/cancel', async (rawId: string, ports: JobPorts) => {
   const responseId = requireResponseId(rawId);
-  const result = await cancelJob(await getDb(), defaultGateway, responseId);
-  return answerAction(responseId, result);
+  const result = await cancelJob(await getDb(), ports.gateway, responseId);
+  return answerAction(responseId, result, ports);
 });

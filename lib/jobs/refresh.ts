@@ -2,7 +2,8 @@
 import 'server-only';
 import type { Db } from '@/lib/db/open';
 import { applyResponseStatus } from './apply-status';
-import { readResponseObject, type ResponseGateway } from './gateway-reply';
+import { readResponseObject } from './gateway-reply';
+import type { ResponseGateway } from './ports';
 import { isTerminalStatus } from '@/lib/schema/constants';
 import { nextPollDelayMs } from './status';
 import { claimJob, listDueJobs, schedulePoll, type JobRow } from './store';

@@ -2,8 +2,8 @@
 import 'server-only';
 import type { Db } from '@/lib/db/open';
 import type { SnakeCased } from '@/lib/http/snake-case';
-import { listResponseDeliveries, toDeliveryView, type DeliveryView } from '@/lib/webhooks/deliveries';
 import { isTerminalStatus } from '@/lib/schema/constants';
+import type { JobDelivery, ListJobDeliveries } from './ports';
 import { computeStateDurations, detectStall, type StallFlag, type StateDuration, type StatusEntry } from './status';
 import { getJob, listHistory, listJobs, type JobFilter, type JobRow } from './store';
 import { buildTimeline, type TimelineEntry } from './timeline';
@@ -23,16 +23,17 @@ export interface JobSummary {
   durations: StateDuration[];
 }
 
-export interface JobDetail {
+/** One job; `D` is the deliveries reader's own view of a delivery (lib/webhooks' `DeliveryView` in the app). */
+export interface JobDetail<D extends JobDelivery = JobDelivery> {
   job: JobSummary;
   history: { status: string; source: string; at: string }[];
-  deliveries: DeliveryView[];
+  deliveries: D[];
   timeline: TimelineEntry[];
 }
 
 /** GET /api/jobs and GET /api/jobs/{id} as the browser reads them (snake_case). */
 export type JobSummaryReply = SnakeCased<JobSummary>;
-export type JobDetailReply = SnakeCased<JobDetail>;
+export type JobDetailReply<D extends JobDelivery = JobDelivery> = SnakeCased<JobDetail<D>>;
 export type JobListReply = SnakeCased<{ data: JobSummary[]; stallAfterMs: number }>;
 
 export interface ViewClock {
@@ -63,11 +64,11 @@ export async function listJobSummaries(db: Db, filter: JobFilter, clock: ViewClo
   return rows.map((row) => toSummary(row, history.get(row.responseId) ?? [], clock));
 }
 
-export async function getJobDetail(db: Db, responseId: string, clock: ViewClock): Promise<JobDetail | null> {
+export async function getJobDetail<D extends JobDelivery>(db: Db, responseId: string, clock: ViewClock, listDeliveries: ListJobDeliveries<D>): Promise<JobDetail<D> | null> {
   const job = await getJob(db, responseId);
   if (!job) return null;
   const history = (await listHistory(db, [responseId])).get(responseId) ?? [];
-  const deliveries = (await listResponseDeliveries(db, responseId)).map(toDeliveryView);
+  const deliveries = await listDeliveries(db, responseId);
   const timeline = buildTimeline(
     job.createdAt,
     history,

@@ -130,6 +130,11 @@ export async function listResponseDeliveries(db: Db, responseId: string): Promis
   return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.responseId, responseId)).orderBy(webhookDeliveries.id).limit(1_000);
 }
 
+/** The deliveries naming a response as the jobs API shows them (a job's detail and timeline). */
+export async function listResponseDeliveryViews(db: Db, responseId: string): Promise<DeliveryView[]> {
+  return (await listResponseDeliveries(db, responseId)).map(toDeliveryView);
+}
+
 export async function getDelivery(db: Db, captureId: string, deliveryId: number): Promise<DeliveryRow | null> {
   const [row] = await db
     .select()

@@ -6,7 +6,7 @@ import type { DatabaseHandle, Db } from '@/lib/db/open';
 import { jobs } from '@/lib/db/schema';
 import { insertHistoryEntry, searchHistory } from '@/lib/history/store';
 import { cancelJob, trackResponse } from '@/lib/jobs/actions';
-import type { GatewayReply, ResponseGateway } from '@/lib/jobs/gateway-reply';
+import type { GatewayReply, ResponseGateway } from '@/lib/jobs/ports';
 import { refreshDueJobs } from '@/lib/jobs/refresh';
 import { createJob, getJob } from '@/lib/jobs/store';
 import { DATABASE_KINDS, openTestDatabase } from '../support/databases';

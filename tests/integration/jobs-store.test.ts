@@ -4,11 +4,12 @@ import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '@/lib/db/open';
 import { jobs } from '@/lib/db/schema';
 import { cancelJob, trackResponse } from '@/lib/jobs/actions';
-import type { GatewayReply, ResponseGateway } from '@/lib/jobs/gateway-reply';
+import type { GatewayReply, ResponseGateway } from '@/lib/jobs/ports';
 import { refreshDueJobs } from '@/lib/jobs/refresh';
 import { applyJobStatus, createJob, getJob, listHistory, resumeOpenJobs } from '@/lib/jobs/store';
 import { getJobDetail, listJobSummaries } from '@/lib/jobs/views';
 import { createCapture } from '@/lib/webhooks/captures';
+import { listResponseDeliveryViews } from '@/lib/webhooks/deliveries';
 import { receiveDelivery } from '@/lib/webhooks/receive';
 import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
 
@@ -117,7 +118,7 @@ describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
     expect(await cancelJob(db, gateway, 'resp_t')).toEqual({ kind: 'not-cancellable', status: 'cancelled' });
     expect(await cancelJob(db, gateway, 'resp_nope')).toEqual({ kind: 'not-a-job' });
 
-    const detail = await getJobDetail(db, 'resp_t', { now: new Date(), stallAfterMs: 60_000 });
+    const detail = await getJobDetail(db, 'resp_t', { now: new Date(), stallAfterMs: 60_000 }, listResponseDeliveryViews);
     expect(detail?.history.map((entry) => `${entry.status}/${entry.source}`)).toEqual(['in_progress/poll', 'cancelled/cancel']);
     expect(detail?.deliveries).toHaveLength(2);
     const kinds = detail?.timeline.map((entry) => (entry.kind === 'status' ? `status:${entry.status}` : entry.kind));
@@ -152,7 +153,7 @@ describe('a job recorded after its first webhook', () => {
     expect((await receiveDelivery(db, capture.id, request, { now: () => receivedAt })).status).toBe(200);
     await createJob(db, { responseId: 'resp_early', model: null, status: 'queued', onBehalfOf: null }, 'create');
     expect((await getJob(db, 'resp_early'))?.createdAt.getTime()).toBe(receivedAt.getTime());
-    const detail = await getJobDetail(db, 'resp_early', { now: new Date(), stallAfterMs: 60_000 });
+    const detail = await getJobDetail(db, 'resp_early', { now: new Date(), stallAfterMs: 60_000 }, listResponseDeliveryViews);
     expect(detail?.timeline.map((entry) => entry.kind)).toEqual(['submitted', 'status', 'delivery']);
   });
 });

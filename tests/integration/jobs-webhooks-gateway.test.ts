@@ -6,12 +6,14 @@ import type { DatabaseHandle } from '@/lib/db/open';
 import { webhookDeliveries } from '@/lib/db/schema';
 import { LOCAL_GATEWAY_DEV_KEY } from '@/lib/env-schema';
 import { cancelJob } from '@/lib/jobs/actions';
-import { readGatewayReply, type ResponseGateway } from '@/lib/jobs/gateway-reply';
+import { readGatewayReply } from '@/lib/gateway/responses';
+import type { ResponseGateway } from '@/lib/jobs/ports';
 import { refreshDueJobs } from '@/lib/jobs/refresh';
 import { createJob, getJob, listHistory } from '@/lib/jobs/store';
 import { getJobDetail } from '@/lib/jobs/views';
 import { startLocalGatewayServer } from '@/lib/local-gateway/server';
 import { createCapture } from '@/lib/webhooks/captures';
+import { listResponseDeliveryViews } from '@/lib/webhooks/deliveries';
 import type { SignatureExplanation } from '@/lib/webhooks/explain';
 import { receiveDelivery } from '@/lib/webhooks/receive';
 import { replayDelivery } from '@/lib/webhooks/replay';
@@ -108,7 +110,7 @@ describe('background responses from the local gateway', () => {
     const history = (await listHistory(handle.db, [created.id])).get(created.id) ?? [];
     expect(history[0]).toMatchObject({ status: 'queued', source: 'create' });
     expect(history.map((entry) => entry.status)).toEqual(['queued', 'in_progress', 'completed']);
-    const detail = await getJobDetail(handle.db, created.id, { now: new Date(), stallAfterMs: 60_000 });
+    const detail = await getJobDetail(handle.db, created.id, { now: new Date(), stallAfterMs: 60_000 }, listResponseDeliveryViews);
     const webhookEntries = detail?.timeline.filter((entry) => entry.kind === 'delivery') ?? [];
     expect(webhookEntries.map((entry) => entry.kind === 'delivery' && entry.reportedStatus)).toEqual(['queued', 'in_progress', 'completed']);
 
@@ -118,7 +120,7 @@ describe('background responses from the local gateway', () => {
     expect(after).toHaveLength(4);
     expect(after[3]).toMatchObject({ duplicate: true, signatureValid: true, webhookId: deliveries[2]!.webhookId });
     expect(Buffer.from(after[3]!.body).equals(Buffer.from(deliveries[2]!.body))).toBe(true);
-    const replayedDetail = await getJobDetail(handle.db, created.id, { now: new Date(), stallAfterMs: 60_000 });
+    const replayedDetail = await getJobDetail(handle.db, created.id, { now: new Date(), stallAfterMs: 60_000 }, listResponseDeliveryViews);
     const completedEntry = replayedDetail?.timeline.find((entry) => entry.kind === 'delivery' && entry.reportedStatus === 'completed');
     expect(completedEntry?.kind === 'delivery' && completedEntry.attempts.length).toBe(2);
     expect(replayedDetail?.history).toHaveLength(3);

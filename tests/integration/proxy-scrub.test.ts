@@ -53,9 +53,9 @@ describe('scrubbing the server key from gateway replies', () => {
 
   it("replaces it in the gateway replies the jobs routes read (retrieve and cancel)", async () => {
     await load();
-    const { defaultGateway } = await import('@/lib/jobs/gateway-client');
+    const { gatewayResponses } = await import('@/lib/gateway/responses');
     upstream.respondWith(json(401, { error: { message: `Bearer ${SERVER_KEY} is not valid`, type: 'authentication_error', param: null, code: null } }));
-    for (const reply of [await defaultGateway.retrieve('resp_1', null), await defaultGateway.cancel('resp_1', 'alice')]) {
+    for (const reply of [await gatewayResponses.retrieve('resp_1', null), await gatewayResponses.cancel('resp_1', 'alice')]) {
       expect(reply.httpStatus).toBe(401);
       expect(JSON.stringify(reply.body)).not.toContain(SERVER_KEY);
       expect(reply.body).toMatchObject({ error: { message: 'Bearer [redacted] is not valid' } });

@@ -1,8 +1,9 @@
 // POST /api/jobs/{id}/cancel: cancel a queued or in_progress job through the gateway.
+import { jobPorts } from '@/lib/job-ports';
 import { handleCancelJob } from '@/lib/jobs/http';
 
 export const dynamic = 'force-dynamic';
 
 export async function POST(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return handleCancelJob((await params).id);
+  return handleCancelJob((await params).id, jobPorts);
 }
