@@ -1,6 +1,8 @@
-// Server start-up work (Node.js runtime only): open the database and apply migrations before traffic (exit if impossible), then keep jobs current.
+// Server start-up work (Node.js runtime only): open the database and apply migrations before traffic (exit if impossible), then keep
+// jobs current and end grid runs a stopped server left running.
 import 'server-only';
 import { getDb } from '@/lib/db';
+import { ensureRunner } from '@/lib/grids/runner';
 import { jobPorts } from '@/lib/job-ports';
 import { startJobRefresher } from '@/lib/jobs/refresher';
 
@@ -12,4 +14,5 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   startJobRefresher(jobPorts.gateway);
+  await ensureRunner(await getDb());
 }

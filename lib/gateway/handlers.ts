@@ -19,7 +19,7 @@ const INPUT_ITEMS_QUERY = ['limit', 'order', 'after', 'before', 'include[]', 'in
 /** Shown by GET /api/models when the gateway has no model list. */
 export const FALLBACK_MODELS = ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4o-mini', 'o4-mini', 'gpt-5', 'gpt-5-mini'];
 
-interface ProxyCall {
+export interface ProxyCall {
   env: Env;
   /** Who the limits count this request against (see lib/auth/client-key.ts). */
   clientKey: string;
@@ -87,7 +87,7 @@ async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work:
  * Records what a stream reveals: the created response (gating its chunk for background jobs), then every later status
  * (the terminal event's included) into the history, the chain index and, for background runs, the job.
  */
-function observeStream(onBehalfOf: string | null, create: CreateContext | null, requestedId: string | null = null): SseObserver {
+export function observeStream(onBehalfOf: string | null, create: CreateContext | null, requestedId: string | null = null): SseObserver {
   let recordedCreate = false;
   // The run id: the one asked for (a retrieve), else the first the stream names (response.created). Some gateways name
   // the same response differently in every event; those ids are filed as its aliases and statuses go to the run id.
@@ -125,7 +125,7 @@ function observeStream(onBehalfOf: string | null, create: CreateContext | null, 
 }
 
 /** A polled or cancelled response's status goes to the id asked for; a reply naming it otherwise files that id as an alias. */
-function recordPolled(requestedId: string) {
+export function recordPolled(requestedId: string) {
   return (value: unknown): Promise<void> => {
     const info = readResponseInfo(value);
     if (!info) return Promise.resolve();
@@ -139,8 +139,8 @@ function recordPolled(requestedId: string) {
   };
 }
 
-async function sendCreate({ onBehalfOf, relayContext, send }: ProxyCall, body: CreateRequest): Promise<Response> {
-  const create: CreateContext = { body: body.json, onBehalfOf };
+export async function sendCreate({ onBehalfOf, relayContext, send }: ProxyCall, body: CreateRequest, recordsHistory = true): Promise<Response> {
+  const create: CreateContext = { body: body.json, onBehalfOf, recordsHistory };
   let upstream: Response | null = null;
   try {
     upstream = await send('/responses', { method: 'POST', body: body.text });

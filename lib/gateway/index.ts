@@ -3,3 +3,4 @@ import 'server-only';
 
 export { callGateway, type CallGatewayInit } from './upstream';
 export { proxyCancelResponse, proxyCreateResponse, proxyDeleteResponse, proxyGetResponse, proxyListInputItems, proxyListModels, FALLBACK_MODELS } from './handlers';
+export { createServerResponses, type ServerCaller, type ServerResponses } from './server-calls';

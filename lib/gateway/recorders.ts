@@ -61,6 +61,8 @@ async function runIdOf(id: string): Promise<string> {
 export interface CreateContext {
   body: Record<string, unknown>;
   onBehalfOf: string | null;
+  /** false for a grid's cells: the history lists what people sent by hand, the grid keeps its own cells. */
+  recordsHistory?: boolean;
 }
 
 /** A background job is recorded (and awaited, within a cap) before the browser hears of it. */
@@ -97,9 +99,12 @@ export function recordCreated(info: ResponseInfo | null, context: CreateContext)
         }
       })
     : Promise.resolve();
-  const sent = safely('recordSentRequest', info?.id ?? null, () =>
-    recordSentRequest({ body: context.body, onBehalfOf: context.onBehalfOf, responseId: info?.id ?? null, status: info?.status ?? null }),
-  );
+  const sent =
+    context.recordsHistory === false
+      ? Promise.resolve()
+      : safely('recordSentRequest', info?.id ?? null, () =>
+          recordSentRequest({ body: context.body, onBehalfOf: context.onBehalfOf, responseId: info?.id ?? null, status: info?.status ?? null }),
+        );
   return Promise.all([seen, sent]).then(() => undefined);
 }
 

@@ -17,6 +17,8 @@ export interface RunPolicy {
   resumeAttempts: number;
   resumeBackoffMs: number;
   pollIntervalMs: number;
+  /** Wait out a 429's Retry-After and send again once by itself; a grid's scheduler turns this off to wait without holding a slot. */
+  isRateLimitRetried: boolean;
 }
 
 export interface RunDriverOptions {
@@ -26,7 +28,7 @@ export interface RunDriverOptions {
   onChange?: (state: RunState) => void;
 }
 
-export const DEFAULT_POLICY: RunPolicy = { resumeAttempts: 5, resumeBackoffMs: 500, pollIntervalMs: 1_000 };
+export const DEFAULT_POLICY: RunPolicy = { resumeAttempts: 5, resumeBackoffMs: 500, pollIntervalMs: 1_000, isRateLimitRetried: true };
 
 export const browserClock: RunClock = {
   now: () => performance.now(),
@@ -114,7 +116,7 @@ export class RunDriver {
       await this.#attempt(open, signal);
       let resumes = 0;
       while (!signal.aborted) {
-        if (this.#state.status === 'rate_limited' && this.#state.retryAt !== null) {
+        if (this.#state.status === 'rate_limited' && this.#state.retryAt !== null && this.#policy.isRateLimitRetried) {
           await this.#clock.sleep(this.#state.retryAt - this.#clock.now(), signal);
           this.#dispatch({ type: 'retry', at: this.#clock.now(), isAutomatic: true });
           await this.#attempt((s) => this.#openRequest(s), signal);

@@ -5,3 +5,4 @@ export * from './webhooks';
 export * from './requests';
 export * from './chains';
 export * from './auth';
+export * from './grids';

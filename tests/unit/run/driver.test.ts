@@ -71,6 +71,18 @@ describe('RunDriver', () => {
     expect(driver.state).toMatchObject({ status: 'error', attempt: 2, hasAutoRetried: true, error: { httpStatus: 429 } });
   });
 
+  it('with isRateLimitRetried off, a 429 settles the turn rate_limited at once (no sleep) and retry() sends it again', async () => {
+    const { transport, calls } = scriptedTransport([() => rateLimited('3'), () => sseReply(MESSAGE)]);
+    const clock = manualClock();
+    const driver = new RunDriver(CREATE, { transport, clock, policy: { isRateLimitRetried: false } });
+    await driver.start();
+    expect(clock.slept).toEqual([]);
+    expect(driver.state).toMatchObject({ status: 'rate_limited', error: { httpStatus: 429, retryAfterSeconds: 3 } });
+    await driver.retry();
+    expect(driver.state).toMatchObject({ status: 'completed', attempt: 2 });
+    expect(calls.map((call) => call.method)).toEqual(['create', 'create']);
+  });
+
   it('a 429 followed by success completes on the automatic retry', async () => {
     const { driver } = drive([() => rateLimited('1'), () => sseReply(MESSAGE)]);
     await driver.start();
