@@ -25,6 +25,7 @@ export default defineConfig({
           environment: 'node',
           // The temp root first, so the PostgreSQL server's folder is inside it; teardowns run in reverse.
           globalSetup: ['tests/support/temp-root-global-setup.ts', 'tests/support/postgres-global-setup.ts'],
+          setupFiles: ['tests/support/worker-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

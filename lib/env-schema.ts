@@ -25,6 +25,34 @@ const httpUrl = z
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean));
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** An OpenID provider's issuer: https, or http on a loopback host (a provider on this machine, for development). */
+const issuerUrl = z
+  .string()
+  .url('must be the provider\'s issuer URL, e.g. https://login.example.com/realms/team')
+  .refine((value) => {
+    const url = URL.parse(value);
+    return !url || url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  }, 'must use https (http only for a provider on this machine: 127.0.0.1, localhost or [::1])')
+  .refine((value) => !URL.parse(value)?.search && !URL.parse(value)?.hash, 'must not carry a query or fragment');
+
+/** Who X-On-Behalf-Of may name: free (anyone), self (the signed-in user), claim (values listed in an ID-token claim). */
+export const ON_BEHALF_OF_POLICIES = ['free', 'self', 'claim'] as const;
+export type OnBehalfOfPolicy = (typeof ON_BEHALF_OF_POLICIES)[number];
+
+/** A claim name as providers write them (letters, digits, _ - . : /). */
+const claimName = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_.:/-]{1,100}$/, 'must be a claim name (letters, digits, _ - . : /)')
+    .default(fallback);
+
 /** The mounted local gateway's API path; a remote gateway's is GATEWAY_API_PATH (this by default). */
 export const DEFAULT_GATEWAY_API_PATH = '/api/v1/llm';
 
@@ -91,6 +119,23 @@ export const envSchema = z
       .string()
       .default('')
       .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
+    OIDC_ISSUER: z.preprocess(emptyAsUndefined, issuerUrl.optional()),
+    OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    OIDC_SCOPES: z
+      .string()
+      .default('openid email profile')
+      .transform((value) => value.split(/\s+/).filter(Boolean))
+      .refine((scopes) => scopes.includes('openid'), 'must include openid (space-separated, e.g. "openid email profile offline_access")'),
+    OIDC_REFRESH_SECONDS: positiveInt(300),
+    OIDC_IDENTITY_CLAIM: claimName('email'),
+    OIDC_GROUPS_CLAIM: claimName('groups'),
+    PLAYGROUND_ADMINS: commaList,
+    PLAYGROUND_USERS: commaList,
+    ON_BEHALF_OF_POLICY: z.preprocess(emptyAsUndefined, z.enum(ON_BEHALF_OF_POLICIES, { error: 'must be free, self or claim' }).optional()),
+    ON_BEHALF_OF_CLAIM: claimName('on_behalf_of'),
+    AUDIT_KEEP_DAYS: positiveInt(30),
+    AUDIT_BODIES: booleanFlag,
   })
   .superRefine((env, ctx) => {
     if (env.GATEWAY_API_PATH !== undefined && !env.GATEWAY_BASE_URL) {
@@ -100,8 +145,9 @@ export const envSchema = z
         message: `is set but GATEWAY_BASE_URL is not; the path applies to a remote gateway only (the built-in one is always at ${DEFAULT_GATEWAY_API_PATH})`,
       });
     }
+    checkSignIn(env, ctx);
     const isLoopback = ['127.0.0.1', 'localhost', '::1'].includes(env.HOST);
-    if (!isLoopback && env.GATEWAY_API_KEY && !env.PLAYGROUND_ACCESS_TOKEN && !env.PLAYGROUND_ALLOW_OPEN) {
+    if (!isLoopback && env.GATEWAY_API_KEY && !env.PLAYGROUND_ACCESS_TOKEN && !env.OIDC_ISSUER && !env.PLAYGROUND_ALLOW_OPEN) {
       ctx.addIssue({
         code: 'custom',
         path: ['HOST'],
@@ -111,6 +157,51 @@ export const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+type SignInSettings = Pick<Env, 'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET' | 'PLAYGROUND_ACCESS_TOKEN' | 'PLAYGROUND_PUBLIC_URL' | 'PLAYGROUND_ADMINS' | 'PLAYGROUND_USERS' | 'ON_BEHALF_OF_POLICY'>;
+
+/** The OpenID settings come together, need the public URL (the redirect URI), and exclude the shared access token. */
+function checkSignIn(env: SignInSettings, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const oidc = { OIDC_ISSUER: env.OIDC_ISSUER, OIDC_CLIENT_ID: env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET };
+  const missing = Object.entries(oidc).filter(([, value]) => !value).map(([name]) => name);
+  const isOidc = missing.length === 0;
+  if (missing.length > 0 && missing.length < 3) {
+    for (const name of missing) issue(name, 'is required with the other OIDC_ settings (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)');
+  }
+  if (isOidc && !env.PLAYGROUND_PUBLIC_URL) {
+    issue('PLAYGROUND_PUBLIC_URL', 'is required with OIDC_ISSUER: the redirect URI registered with the provider is {PLAYGROUND_PUBLIC_URL}/api/auth/callback/oidc');
+  }
+  if (isOidc && env.PLAYGROUND_ACCESS_TOKEN) {
+    issue('PLAYGROUND_ACCESS_TOKEN', 'cannot be set with OIDC_ISSUER: choose personal sign-in (OIDC_*) or one shared access token');
+  }
+  if (!isOidc && env.ON_BEHALF_OF_POLICY && env.ON_BEHALF_OF_POLICY !== 'free') {
+    issue('ON_BEHALF_OF_POLICY', `is ${env.ON_BEHALF_OF_POLICY}, which needs personal sign-in (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET); without it only free applies`);
+  }
+  for (const name of ['PLAYGROUND_ADMINS', 'PLAYGROUND_USERS'] as const) {
+    if (!isOidc && env[name].length > 0) issue(name, 'names signed-in users, so it needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
+}
+
+/** How people sign in: personal OpenID Connect accounts, one shared access token, or not at all (loopback). */
+export type SignInMode = 'oidc' | 'token' | 'none';
+
+export function signInMode(env: Pick<Env, 'OIDC_ISSUER' | 'PLAYGROUND_ACCESS_TOKEN'>): SignInMode {
+  if (env.OIDC_ISSUER) return 'oidc';
+  return env.PLAYGROUND_ACCESS_TOKEN ? 'token' : 'none';
+}
+
+/** ON_BEHALF_OF_POLICY as set, else self with personal sign-in and free without it. */
+export function onBehalfOfPolicy(env: Pick<Env, 'OIDC_ISSUER' | 'ON_BEHALF_OF_POLICY'>): OnBehalfOfPolicy {
+  return env.ON_BEHALF_OF_POLICY ?? (env.OIDC_ISSUER ? 'self' : 'free');
+}
+
+/** The redirect URI to register with the OpenID provider. */
+export const OIDC_CALLBACK_PATH = '/api/auth/callback/oidc';
+
+export function oidcRedirectUri(env: Pick<Env, 'PLAYGROUND_PUBLIC_URL'>): string | null {
+  return env.PLAYGROUND_PUBLIC_URL ? `${env.PLAYGROUND_PUBLIC_URL}${OIDC_CALLBACK_PATH}` : null;
+}
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -167,4 +258,10 @@ export function describeDatabase(env: Env): string {
   if (!env.DATABASE_URL) return `PGlite (embedded) in ${env.PGLITE_DIR}`;
   const url = new URL(env.DATABASE_URL);
   return `PostgreSQL at ${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
+
+export function describeSignIn(env: Env): string {
+  const mode = signInMode(env);
+  if (mode === 'oidc') return `personal accounts (OpenID Connect at ${env.OIDC_ISSUER}), X-On-Behalf-Of policy ${onBehalfOfPolicy(env)}`;
+  return mode === 'token' ? 'one shared access token (PLAYGROUND_ACCESS_TOKEN)' : 'none (open to whoever reaches it)';
 }

@@ -4,6 +4,7 @@ import { checkDatabase } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { describeGateway } from '@/lib/env-schema';
 import { probeGateway } from '@/lib/gateway/probe';
+import { describeInstance } from '@/lib/instances/instance';
 import packageJson from '@/package.json';
 
 /** `status` is the app's health (its database); the gateway's is `gateway.probe`, so a down gateway never reads as a broken app or the other way round. */
@@ -15,5 +16,7 @@ export async function getHealth() {
     version: packageJson.version,
     gateway: { mode: env.GATEWAY_BASE_URL ? ('remote' as const) : ('local' as const), description: describeGateway(env), probe },
     database,
+    /** Which instance answered and whether it runs the job refresher (the leader; with PGlite the one process). */
+    instance: describeInstance(),
   };
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { loadEnvConfig } from '@next/env';
-import { EnvError, describeDatabase, describeGateway, internalOrigin, parseEnv, type Env } from '../lib/env-schema';
+import { EnvError, describeDatabase, describeGateway, describeSignIn, internalOrigin, oidcRedirectUri, parseEnv, type Env } from '../lib/env-schema';
 
 const ROOT = path.resolve(__dirname, '..');
 const NEXT_BIN = path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -86,6 +86,9 @@ async function main() {
   console.log(`  Playground  ${origin}${healthy ? '' : '  (health check failing: see /api/health)'}`);
   console.log(`  Gateway     ${describeGateway(env)}`);
   console.log(`  Database    ${describeDatabase(env)}`);
+  console.log(`  Sign-in     ${describeSignIn(env)}`);
+  const redirectUri = env.OIDC_ISSUER ? oidcRedirectUri(env) : null;
+  if (redirectUri) console.log(`  Redirect    ${redirectUri}  (register this redirect URI with the provider)`);
   console.log('');
 }
 

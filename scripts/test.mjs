@@ -1,4 +1,4 @@
-// `npm test`: every check in order (system packages, typecheck, lint, unit, integration, build, end-to-end); stops at the
+// `npm test`: every check in order (system packages, typecheck, lint, unit, build, integration, end-to-end); stops at the
 // first failure. Last, it checks that the run left no temporary folder of its own behind (pass or fail).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,8 +9,9 @@ const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['unit tests', 'npm', ['run', '--silent', 'test:unit']],
-  ['integration tests', 'npm', ['run', '--silent', 'test:integration']],
+  // Before the integration tests: the tests of teams (sign-in, policies, audit, several instances) run the production build.
   ['build', 'npx', ['--no-install', 'next', 'build']],
+  ['integration tests', 'npm', ['run', '--silent', 'test:integration']],
   ['end-to-end tests', 'npm', ['run', '--silent', 'test:e2e']],
 ];
 

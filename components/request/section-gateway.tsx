@@ -1,13 +1,12 @@
 'use client';
 // Gateway extras: auto_routing, auto_routing_debug and the X-On-Behalf-Of header.
-import { TextInput } from '@/components/ui/input';
 import { LIMITS } from '@/lib/schema/constants';
-import { useDraftStore, useOnBehalfOf } from './draft-context';
+import { useOnBehalfOf } from './draft-context';
 import { BodyField, BooleanField } from './fields';
 import { FormSection } from './form-section';
+import { OnBehalfOfControl, OnBehalfOfPolicyNote } from './on-behalf-of-control';
 
 export function SectionGateway() {
-  const store = useDraftStore();
   const value = useOnBehalfOf();
   const problem = value.length > LIMITS.on_behalf_of.maxLength
     ? `At most ${LIMITS.on_behalf_of.maxLength} characters.`
@@ -23,8 +22,9 @@ export function SectionGateway() {
         localError={problem}
         help="External end-user id the gateway forwards (a header, not a body field); stored responses are scoped to it, so another user's ids answer 404."
       >
-        <TextInput value={value} isMono data-testid="field-x-on-behalf-of" onChange={(event) => store.setOnBehalfOf(event.target.value)} />
+        <OnBehalfOfControl />
       </BodyField>
+      <OnBehalfOfPolicyNote />
     </FormSection>
   );
 }

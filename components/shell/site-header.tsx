@@ -1,8 +1,9 @@
 'use client';
-// The header that moves between the four pages, marking the current one, with the theme switch.
+// The header that moves between the four pages, marking the current one, with who is signed in and the theme switch.
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cx } from '@/components/ui/cx';
+import { AccountMenu } from './account-menu';
 import type { ThemeChoice } from './theme';
 import { ThemeSwitch } from './theme-switch';
 
@@ -43,7 +44,8 @@ export function SiteHeader({ themeChoice }: { themeChoice: ThemeChoice }) {
             })}
           </ul>
         </nav>
-        <div className="order-2 ml-auto sm:order-3">
+        <div className="order-2 ml-auto flex items-center gap-2 sm:order-3">
+          <AccountMenu />
           <ThemeSwitch initialChoice={themeChoice} />
         </div>
       </div>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
+import { useIsLive } from './live-updates';
 import type { CaptureReply } from '@/lib/webhooks/captures';
 import type { DeliveryReply } from '@/lib/webhooks/deliveries';
 import type { ReplayReply } from '@/lib/webhooks/replay';
@@ -10,20 +11,23 @@ import type { CaptureAnswer } from '@/lib/webhooks/schemas';
 
 const CAPTURE_POLL_MS = 3_000;
 
+/** Polled only while live updates (LiveUpdates) are not connected; otherwise refreshed when the server says something arrived. */
 export function useCaptures() {
+  const isLive = useIsLive();
   return useQuery({
     queryKey: queryKeys.captures,
     queryFn: () => fetchJson<{ captures: CaptureReply[]; unmatched: DeliveryReply[] }>('/api/webhooks'),
-    refetchInterval: CAPTURE_POLL_MS,
+    refetchInterval: isLive ? false : CAPTURE_POLL_MS,
   });
 }
 
 export function useCaptureDeliveries(captureId: string | null) {
+  const isLive = useIsLive();
   return useQuery({
     queryKey: queryKeys.capture(captureId),
     queryFn: () => fetchJson<{ capture: CaptureReply; deliveries: DeliveryReply[] }>(`/api/webhooks/${encodeURIComponent(captureId ?? '')}`),
     enabled: captureId !== null,
-    refetchInterval: CAPTURE_POLL_MS,
+    refetchInterval: isLive ? false : CAPTURE_POLL_MS,
   });
 }
 

@@ -1,6 +1,7 @@
 // Access control rules as pure functions: signed session cookies, which paths need a session, and the same-origin rule.
 import 'server-only';
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Actor } from './identity';
 
 export const SESSION_COOKIE = 'playground_session';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -43,13 +44,23 @@ export function verifySession(value: string | undefined | null, token: string, n
   return readSessionId(value, token, nowMs) !== null;
 }
 
+/** One cookie's value from a Cookie header, or undefined. */
+export function readCookieValue(header: string | null | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
 export function isTokenCorrect(candidate: string, token: string): boolean {
   return equalInConstantTime(candidate, token);
 }
 
-/** Reachable without a session: health, the sign-in page, its icon and API, webhook deliveries and the local gateway (own bearer keys). */
+/** Reachable without a session: health, the sign-in page, its icon and API, the OpenID sign-in and callback, webhook deliveries and the local gateway (own bearer keys). */
 export function isOpenPath(method: string, pathname: string): boolean {
   if (pathname === '/api/health' || pathname === '/login' || pathname === '/api/session') return true;
+  if (method === 'GET' && (pathname === '/api/auth/signin' || pathname === '/api/auth/callback/oidc')) return true;
   if (pathname === '/api/v1/llm' || pathname.startsWith('/api/v1/llm/')) return true;
   if (pathname.startsWith('/_next/') || pathname === '/favicon.ico' || pathname === '/icon.svg') return true;
   return method === 'POST' && /^\/api\/webhooks\/[^/]+$/.test(pathname);
@@ -61,6 +72,11 @@ export function isOriginCheckExempt(method: string, pathname: string): boolean {
   return method === 'POST' && /^\/api\/webhooks\/[^/]+$/.test(pathname);
 }
 
+/** Pages and API routes only admins reach (with personal sign-in; without it the one shared user runs the playground). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/api/admin' || pathname.startsWith('/api/admin/');
+}
+
 export interface AccessInput {
   method: string;
   pathname: string;
@@ -68,21 +84,24 @@ export interface AccessInput {
   origin: string | null;
   /** Origins this app answers on (request origin, Host-based origin, PLAYGROUND_PUBLIC_URL). */
   ownOrigins: readonly string[];
-  accessToken: string | undefined;
-  /** Asked only when the path needs a session: whether this request carries a live one. */
-  hasSession: () => Promise<boolean>;
+  /** A sign-in is configured (an access token or OpenID Connect). */
+  isSignInRequired: boolean;
+  /** Asked only when the path needs a session: who this request's live session belongs to, or null. */
+  readActor: () => Promise<Actor | null>;
 }
 
-export type AccessDecision = 'allow' | 'login' | 'unauthorized' | 'cross-origin';
+export type AccessDecision = 'allow' | 'login' | 'unauthorized' | 'forbidden' | 'cross-origin';
 
 export async function decideAccess(input: AccessInput): Promise<AccessDecision> {
   const method = input.method.toUpperCase();
   if (STATE_CHANGING.has(method) && input.origin !== null && !isOriginCheckExempt(method, input.pathname) && !input.ownOrigins.includes(input.origin)) {
     return 'cross-origin';
   }
-  if (!input.accessToken || isOpenPath(method, input.pathname)) return 'allow';
-  if (await input.hasSession()) return 'allow';
-  return input.pathname === '/api' || input.pathname.startsWith('/api/') ? 'unauthorized' : 'login';
+  if (!input.isSignInRequired || isOpenPath(method, input.pathname)) return 'allow';
+  const actor = await input.readActor();
+  if (!actor) return input.pathname === '/api' || input.pathname.startsWith('/api/') ? 'unauthorized' : 'login';
+  if (isAdminPath(input.pathname) && actor.kind === 'user' && !actor.user.isAdmin) return 'forbidden';
+  return 'allow';
 }
 
 /** Where to go after signing in: only a plain path on this site (no scheme, host, backslash, tab or other control character). */

@@ -2,14 +2,14 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
-import type { Env } from '@/lib/env-schema';
+import { signInMode, type Env } from '@/lib/env-schema';
 import { bodyTooLarge } from '@/lib/http/body';
 import { ApiError, toErrorBody } from '@/lib/schema/errors';
 import { buildContentSecurityPolicy, createNonce } from '@/lib/security/headers';
 import { decideAccess } from './access';
 import { isHttpsRequest } from './client-key';
 import { isAllowedHost } from './hosts';
-import { hasActiveSession } from './session';
+import { readActor } from './current-actor';
 
 const HSTS = 'max-age=31536000';
 
@@ -36,17 +36,24 @@ async function decide(request: NextRequest, env: Env): Promise<NextResponse> {
     // A name we were not told about: a DNS-rebinding page would otherwise act here with the server's key.
     return envelope(421, `This playground does not answer to the host name ${JSON.stringify((host ?? '').slice(0, 100))}; use 127.0.0.1, localhost or the host of PLAYGROUND_PUBLIC_URL.`, 'invalid_request_error', 'unknown_host');
   }
-  const token = env.PLAYGROUND_ACCESS_TOKEN;
+  const mode = signInMode(env);
   const decision = await decideAccess({
     method: request.method,
     pathname,
     origin: request.headers.get('origin'),
     ownOrigins: ownOrigins(request, env.PLAYGROUND_PUBLIC_URL),
-    accessToken: token,
-    hasSession: () => (token ? hasActiveSession(request, token) : Promise.resolve(true)),
+    isSignInRequired: mode !== 'none',
+    readActor: () => readActor(request, { refresh: true }),
   });
   if (decision === 'cross-origin') return envelope(403, 'Cross-origin requests may not change state here; send it from this playground.', 'permission_error', 'cross_origin_request');
-  if (decision === 'unauthorized') return envelope(401, 'Sign in with the access token at /login first.', 'authentication_error', 'session_required');
+  if (decision === 'unauthorized') {
+    const how = mode === 'oidc' ? 'with your account at /login' : 'with the access token at /login';
+    return envelope(401, `Sign in ${how} first.`, 'authentication_error', 'session_required');
+  }
+  if (decision === 'forbidden') {
+    if (pathname.startsWith('/api/')) return envelope(403, 'Only admins (PLAYGROUND_ADMINS) may use this.', 'permission_error', 'admin_required');
+    return adminsOnlyPage();
+  }
   if (pathname.startsWith('/api/responses') && Number(request.headers.get('content-length')) > env.PROXY_BODY_LIMIT_BYTES) {
     // Refused here because Next.js buffers (and past its own cap truncates) bodies that pass through the proxy.
     return errorReply(bodyTooLarge({ bytes: env.PROXY_BODY_LIMIT_BYTES, name: 'PROXY_BODY_LIMIT_BYTES' }));
@@ -58,6 +65,17 @@ async function decide(request: NextRequest, env: Env): Promise<NextResponse> {
   }
   if (pathname.startsWith('/api/')) return NextResponse.next();
   return withContentSecurityPolicy(request);
+}
+
+/** A plain page (no script, nothing loaded) for a signed-in user who opened an admin page. */
+function adminsOnlyPage() {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Admins only</title></head><body>' +
+    '<h1>Admins only</h1><p>This page is for the admins named by PLAYGROUND_ADMINS.</p><p><a href="/">Back to the playground</a></p></body></html>';
+  return new NextResponse(html, {
+    status: 403,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'" },
+  });
 }
 
 /** Pages render dynamically with this request's nonce: Next.js reads it from the request's CSP header and puts it on its scripts. */

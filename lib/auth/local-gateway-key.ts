@@ -1,37 +1,25 @@
 // The key between the proxy and the mounted local gateway: the public dev key when the playground is open, a random per-install key once it is protected.
 import 'server-only';
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
-import { installSecrets } from '@/lib/db/schema';
 import { LOCAL_GATEWAY_DEV_KEY, type Env } from '@/lib/env-schema';
+import { getInstallSecret, randomSecret, readInstallSecret } from './install-secrets';
 
 const SECRET_NAME = 'local_gateway_key';
-const holder = globalThis as typeof globalThis & { __playgroundInstallKey?: Promise<string> };
+const makeKey = () => randomSecret('sk-local-install-');
 
-/** A protected playground (PLAYGROUND_ACCESS_TOKEN) must not let the public dev key past its local gateway. */
+/** A protected playground (PLAYGROUND_ACCESS_TOKEN or personal sign-in) must not let the public dev key past its local gateway. */
 export function isProtected(env: Env): boolean {
-  return !!env.PLAYGROUND_ACCESS_TOKEN;
+  return !!env.PLAYGROUND_ACCESS_TOKEN || !!env.OIDC_ISSUER;
 }
 
 /** The install's own local-gateway key, made on first use and kept in the database (every process on it agrees). */
-export async function readInstallKey(db: Db): Promise<string> {
-  const candidate = `sk-local-install-${randomBytes(24).toString('base64url')}`;
-  await db.insert(installSecrets).values({ name: SECRET_NAME, value: candidate }).onConflictDoNothing();
-  const [row] = await db.select({ value: installSecrets.value }).from(installSecrets).where(eq(installSecrets.name, SECRET_NAME));
-  if (!row) throw new Error('The local gateway key could not be stored.');
-  return row.value;
+export function readInstallKey(db: Db): Promise<string> {
+  return readInstallSecret(db, SECRET_NAME, makeKey);
 }
 
 /** Cached per process; a failed read is tried again on the next call. */
 export function getInstallKey(getDb: () => Promise<Db>): Promise<string> {
-  if (!holder.__playgroundInstallKey) {
-    holder.__playgroundInstallKey = getDb().then(readInstallKey);
-    holder.__playgroundInstallKey.catch(() => {
-      holder.__playgroundInstallKey = undefined;
-    });
-  }
-  return holder.__playgroundInstallKey;
+  return getInstallSecret(getDb, SECRET_NAME, makeKey);
 }
 
 /** The keys the mounted local gateway accepts: LOCAL_GATEWAY_API_KEYS, or once protected those minus the dev key plus the install key. */

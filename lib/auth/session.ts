@@ -1,48 +1,40 @@
-// The access-token sign-in behind /api/session: status, sign in (form or JSON), sign out (which ends the session on the server).
+// /api/session: who is signed in and how sign-in works (GET), the access-token sign-in (POST), sign out (DELETE, which ends the session on the server).
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
-import { remoteGatewayApiBase, remoteGatewayBaseUrl } from '@/lib/env-schema';
-import { isTokenCorrect, readSessionId, safeNextPath, SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from './access';
+import { remoteGatewayApiBase, remoteGatewayBaseUrl, signInMode } from '@/lib/env-schema';
+import { isTokenCorrect, readCookieValue, safeNextPath, SESSION_COOKIE, SESSION_TTL_SECONDS, signSession } from './access';
+import { readActor, readSessionCookie } from './current-actor';
+import { describeOnBehalfOf } from './on-behalf-of-policy';
 import { clientKeyOf, isHttpsRequest } from './client-key';
 import { answerError } from '@/lib/http/route';
 import { ApiError } from '@/lib/schema';
 import { readBodyText } from '@/lib/http/body';
-import { sharedRateLimiter } from './rate-limit';
-import { endSession, isSessionActive, saveSession } from './session-store';
+import { takeRateLimit } from './shared-rate-limit';
+import { endSession, saveSession } from './session-store';
 
 const SIGN_IN_BODY_LIMIT = { bytes: 8 * 1024, name: 'the sign-in form limit' };
 
 /** `Secure` when the browser came over https; X-Forwarded-Proto counts only from a trusted proxy (TRUST_PROXY=true). */
-function cookieHeader(request: Request, value: string, maxAgeSeconds: number): string {
+export function cookieHeader(request: Request, value: string, maxAgeSeconds: number, name = SESSION_COOKIE, sameSite: 'Strict' | 'Lax' = 'Strict', path = '/'): string {
   const isHttps = isHttpsRequest(request.url, request.headers, getEnv().TRUST_PROXY);
-  return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(isHttps ? ['Secure'] : [])].join('; ');
+  return [`${name}=${value}`, `Path=${path}`, 'HttpOnly', `SameSite=${sameSite}`, `Max-Age=${maxAgeSeconds}`, ...(isHttps ? ['Secure'] : [])].join('; ');
 }
 
-function readCookie(request: Request): string | undefined {
-  const header = request.headers.get('cookie') ?? '';
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return rest.join('=');
-  }
-  return undefined;
-}
-
-/** Whether this request's cookie is signed with the token, unexpired and not signed out. */
-export async function hasActiveSession(request: Request, token: string): Promise<boolean> {
-  const sessionId = readSessionId(readCookie(request), token);
-  return sessionId !== null && isSessionActive(await getDb(), sessionId);
-}
-
-/** GET /api/session: whether a token is required, whether this browser is signed in, whether browser keys are allowed, and the remote gateway (no credentials). */
+/** GET /api/session: how sign-in works, who this browser is signed in as, the X-On-Behalf-Of policy, browser keys, and the remote gateway (no credentials). */
 export async function describeSession(request: Request): Promise<Response> {
   const env = getEnv();
-  const token = env.PLAYGROUND_ACCESS_TOKEN;
+  const mode = signInMode(env);
+  const actor = await readActor(request);
+  const user = actor?.kind === 'user' ? actor.user : null;
   return Response.json(
     {
-      access_token_required: !!token,
-      authenticated: token ? await hasActiveSession(request, token) : true,
+      sign_in: mode,
+      access_token_required: mode === 'token',
+      authenticated: actor !== null,
+      user: user && { id: user.id, email: user.email, name: user.name, identity: user.identity, is_admin: user.isAdmin },
+      on_behalf_of: describeOnBehalfOf(env, actor),
       allow_browser_keys: env.ALLOW_BROWSER_KEYS,
       /** Where exported code should send requests: the remote gateway, or null for this playground's local gateway. */
       gateway_base_url: remoteGatewayBaseUrl(env),
@@ -89,8 +81,11 @@ async function openSession(token: string): Promise<string> {
 export async function signIn(request: Request): Promise<Response> {
   try {
     const env = getEnv();
-    const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(`session:${clientKeyOf(request.headers, env.TRUST_PROXY)}`);
+    const limit = await takeRateLimit(`session:${clientKeyOf(request.headers, env.TRUST_PROXY)}`, env.PROXY_RATE_LIMIT_PER_MINUTE);
     if (!limit.ok) throw new ApiError(429, 'Too many sign-in attempts; wait and try again.', { code: 'rate_limit_exceeded', headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+    if (signInMode(env) === 'oidc') {
+      throw new ApiError(400, 'This playground signs people in with their own accounts: open /api/auth/signin (the Sign in button at /login).', { code: 'use_oidc_sign_in' });
+    }
     const { token, next, isForm } = await readSignIn(request);
     const expected = env.PLAYGROUND_ACCESS_TOKEN;
     if (expected && !isTokenCorrect(token, expected)) {
@@ -110,11 +105,11 @@ export async function signIn(request: Request): Promise<Response> {
 /** DELETE /api/session: ends this browser's session on the server (its cookie is refused from now on) and expires the cookie. */
 export async function signOut(request: Request): Promise<Response> {
   try {
-    const token = getEnv().PLAYGROUND_ACCESS_TOKEN;
-    const sessionId = token ? readSessionId(readCookie(request), token) : null;
+    const env = getEnv();
+    const sessionId = signInMode(env) === 'none' ? null : await readSessionCookie(readCookieValue(request.headers.get('cookie'), SESSION_COOKIE), env);
     if (sessionId) await endSession(await getDb(), sessionId);
     return Response.json({ authenticated: false }, { headers: { 'Set-Cookie': cookieHeader(request, '', 0), 'Cache-Control': 'no-store' } });
   } catch (error) {
-    return answerError(error, 'POST /api/session');
+    return answerError(error, 'DELETE /api/session');
   }
 }

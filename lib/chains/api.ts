@@ -1,6 +1,10 @@
 // Request handling of /api/chains (index as a forest, record a lookup, one entry, mark deleted); each takes the db and throws ApiError.
 import 'server-only';
+import { requireActor } from '@/lib/auth/current-actor';
+import { applyOnBehalfOfPolicy } from '@/lib/auth/on-behalf-of-policy';
 import type { Db } from '@/lib/db/open';
+import { getEnv } from '@/lib/env';
+import { onBehalfOfPolicy } from '@/lib/env-schema';
 import { readJsonBody, readQuery, withRoute } from '@/lib/http/route';
 import { ApiError, parseOnBehalfOf, requireResponseId } from '@/lib/schema';
 import { normalizeUser } from './broken-link';
@@ -8,16 +12,20 @@ import { buildForest, groupConversations } from './forest';
 import { getSeenResponse, listSeenResponses, markResponseDeleted, upsertSeenResponse } from './index-store';
 import { chainIndexQuerySchema, recordSeenBodySchema, type ChainIndex } from './schema';
 
-/** The X-On-Behalf-Of header under the proxy's rules (trimmed, bounded, printable ASCII); a bad one is a 400. */
-function onBehalfOfFrom(request: Request): string | null {
+/** The X-On-Behalf-Of header under the proxy's rules (trimmed, bounded, printable ASCII, sent once) and ON_BEHALF_OF_POLICY; a bad one is a 400, a refused one a 403. */
+async function onBehalfOfFrom(request: Request): Promise<string | null> {
   const parsed = parseOnBehalfOf(request.headers.get('x-on-behalf-of'));
   if (!parsed.ok) throw ApiError.fromBody(400, parsed.error);
-  return parsed.value;
+  return applyOnBehalfOfPolicy(getEnv(), await requireActor(request), parsed.value);
 }
 
 export const getChainIndex = withRoute('GET /api/chains', async (db: Db, request: Request): Promise<Response> => {
   const query = readQuery(request, chainIndexQuerySchema);
-  const filter = query.on_behalf_of === undefined ? {} : { onBehalfOf: normalizeUser(query.on_behalf_of) };
+  const requested = query.on_behalf_of === undefined ? undefined : normalizeUser(query.on_behalf_of);
+  const actor = await requireActor(request);
+  // Under self or claim the index is read as the user the policy allows, as the proxy would send it.
+  const user = onBehalfOfPolicy(getEnv()) === 'free' || requested === undefined ? requested : applyOnBehalfOfPolicy(getEnv(), actor, requested, 'on_behalf_of');
+  const filter = user === undefined ? {} : { onBehalfOf: user };
   const entries = await listSeenResponses(db, filter);
   const index: ChainIndex = { object: 'chain_index', roots: buildForest(entries), conversations: groupConversations(entries) };
   return Response.json(index, { headers: { 'Cache-Control': 'no-store' } });
@@ -25,7 +33,7 @@ export const getChainIndex = withRoute('GET /api/chains', async (db: Db, request
 
 export const recordLookup = withRoute('POST /api/chains', async (db: Db, request: Request): Promise<Response> => {
   const body = await readJsonBody(request, recordSeenBodySchema);
-  const user = onBehalfOfFrom(request);
+  const user = await onBehalfOfFrom(request);
   const { conversation } = body;
   await upsertSeenResponse(db, {
     id: body.id,
@@ -49,5 +57,5 @@ export const getChainEntry = withRoute('GET /api/chains/{id}', async (db: Db, ra
 
 export const markDeleted = withRoute('POST /api/chains/{id}/deleted', async (db: Db, request: Request, rawId: string): Promise<Response> => {
   const id = requireResponseId(rawId);
-  return Response.json(await markResponseDeleted(db, id, onBehalfOfFrom(request)));
+  return Response.json(await markResponseDeleted(db, id, await onBehalfOfFrom(request)));
 });

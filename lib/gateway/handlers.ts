@@ -1,12 +1,15 @@
 // The proxy functions behind app/api/responses/** and app/api/models: guard, one gateway call, relay.
 import 'server-only';
+import type { AuditNote } from '@/lib/audit/entry';
 import { getEnv } from '@/lib/env';
 import { describeGateway, type Env } from '@/lib/env-schema';
 import { answerError } from '@/lib/http/route';
 import { ApiError, requireResponseId, responsePath } from '@/lib/schema';
 import { pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf, type CreateRequest } from './inbound';
 import { clientKeyOf } from '@/lib/auth/client-key';
-import { sharedRateLimiter } from '@/lib/auth/rate-limit';
+import { requireActor } from '@/lib/auth/current-actor';
+import { applyOnBehalfOfPolicy } from '@/lib/auth/on-behalf-of-policy';
+import { takeRateLimit } from '@/lib/auth/shared-rate-limit';
 import { releaseWhenDone, sharedStreamLimiter } from '@/lib/auth/stream-limit';
 import { readResponseInfo, recordAcceptedBackground, recordAliasesOf, recordCreated, recordLaterStatus, recordStatus, type CreateContext } from './recorders';
 import { relay, relayError, type RelayContext } from './relay';
@@ -19,27 +22,30 @@ const INPUT_ITEMS_QUERY = ['limit', 'order', 'after', 'before', 'include[]', 'in
 /** Shown by GET /api/models when the gateway has no model list. */
 export const FALLBACK_MODELS = ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4o-mini', 'o4-mini', 'gpt-5', 'gpt-5-mini'];
 
+type SendInit = Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal' | 'actor'>;
+
 export interface ProxyCall {
   env: Env;
   /** Who the limits count this request against (see lib/auth/client-key.ts). */
   clientKey: string;
   onBehalfOf: string | null;
   relayContext: RelayContext;
-  send: (path: string, init?: Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal'>) => Promise<Response>;
+  send: (path: string, init?: SendInit) => Promise<Response>;
 }
 
 async function runProxied(request: Request, work: (call: ProxyCall) => Promise<Response>): Promise<Response> {
   try {
     const env = getEnv();
     const clientKey = clientKeyOf(request.headers, env.TRUST_PROXY);
-    const limit = sharedRateLimiter(env.PROXY_RATE_LIMIT_PER_MINUTE).take(clientKey);
+    const limit = await takeRateLimit(clientKey, env.PROXY_RATE_LIMIT_PER_MINUTE);
     if (!limit.ok) {
       throw new ApiError(429, `Too many requests from this client: at most ${env.PROXY_RATE_LIMIT_PER_MINUTE} per minute (PROXY_RATE_LIMIT_PER_MINUTE).`, {
         code: 'rate_limit_exceeded',
         headers: { 'Retry-After': String(limit.retryAfterSeconds) },
       });
     }
-    const onBehalfOf = readOnBehalfOf(request);
+    const actor = await requireActor(request);
+    const onBehalfOf = applyOnBehalfOfPolicy(env, actor, readOnBehalfOf(request));
     const apiKey = readBrowserKey(request, env);
     const upstreamAbort = new AbortController();
     const signal = AbortSignal.any([request.signal, upstreamAbort.signal]);
@@ -48,8 +54,7 @@ async function runProxied(request: Request, work: (call: ProxyCall) => Promise<R
       idleMs: env.GATEWAY_STREAM_IDLE_MS,
       abortUpstream: () => upstreamAbort.abort(),
     };
-    const send = (path: string, init: Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal'> = {}) =>
-      callGateway(path, { ...init, onBehalfOf, apiKey, signal });
+    const send = (path: string, init: SendInit = {}) => callGateway(path, { ...init, actor, onBehalfOf, apiKey, signal });
     return await work({ env, clientKey, onBehalfOf, relayContext, send });
   } catch (error) {
     return answerError(error, `${request.method} ${new URL(request.url).pathname}`);
@@ -87,7 +92,7 @@ async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work:
  * Records what a stream reveals: the created response (gating its chunk for background jobs), then every later status
  * (the terminal event's included) into the history, the chain index and, for background runs, the job.
  */
-export function observeStream(onBehalfOf: string | null, create: CreateContext | null, requestedId: string | null = null): SseObserver {
+export function observeStream(onBehalfOf: string | null, create: CreateContext | null, requestedId: string | null = null, audit: AuditNote = {}): SseObserver {
   let recordedCreate = false;
   // The run id: the one asked for (a retrieve), else the first the stream names (response.created). Some gateways name
   // the same response differently in every event; those ids are filed as its aliases and statuses go to the run id.
@@ -102,6 +107,8 @@ export function observeStream(onBehalfOf: string | null, create: CreateContext |
       const info = readResponseInfo(payload?.response);
       if (!info) return;
       runId ??= info.id;
+      audit.responseId ??= runId;
+      audit.model ??= info.model;
       if (info.id !== runId && !aliases.has(info.id)) {
         aliases.add(info.id);
         void recordAliasesOf(runId, [info.id], createRecorded);
@@ -125,10 +132,11 @@ export function observeStream(onBehalfOf: string | null, create: CreateContext |
 }
 
 /** A polled or cancelled response's status goes to the id asked for; a reply naming it otherwise files that id as an alias. */
-export function recordPolled(requestedId: string) {
+export function recordPolled(requestedId: string, audit: AuditNote = {}) {
   return (value: unknown): Promise<void> => {
     const info = readResponseInfo(value);
     if (!info) return Promise.resolve();
+    audit.model ??= info.model;
     const aliasFiled = info.id === requestedId ? Promise.resolve() : recordAliasesOf(requestedId, [info.id]);
     if (info.status) {
       const status = info.status;
@@ -141,14 +149,16 @@ export function recordPolled(requestedId: string) {
 
 export async function sendCreate({ onBehalfOf, relayContext, send }: ProxyCall, body: CreateRequest, recordsHistory = true): Promise<Response> {
   const create: CreateContext = { body: body.json, onBehalfOf, recordsHistory };
+  const audit: AuditNote = { model: typeof body.json.model === 'string' ? body.json.model : null, body: body.json };
   let upstream: Response | null = null;
   try {
-    upstream = await send('/responses', { method: 'POST', body: body.text });
+    upstream = await send('/responses', { method: 'POST', body: body.text, audit });
     if (!upstream.ok) void recordCreated(null, create);
     return await relay(upstream, relayContext, {
-      observer: observeStream(onBehalfOf, create),
+      observer: observeStream(onBehalfOf, create, null, audit),
       onJson: async (value) => {
         const info = readResponseInfo(value);
+        if (info) audit.responseId = info.id;
         if (info) await recordAcceptedBackground(info, onBehalfOf);
         void recordCreated(info, create);
       },
@@ -173,8 +183,9 @@ export function proxyGetResponse(request: Request, id: string): Promise<Response
     const query = pickQuery(new URL(request.url).searchParams, RETRIEVE_QUERY);
     const path = responsePath(requireResponseId(id));
     return withStreamSlot(call, query.getAll('stream').includes('true'), async () => {
-      const upstream = await send(path, { query });
-      return relay(upstream, relayContext, { observer: observeStream(onBehalfOf, null, id), onJson: recordPolled(id) });
+      const audit: AuditNote = {};
+      const upstream = await send(path, { query, audit });
+      return relay(upstream, relayContext, { observer: observeStream(onBehalfOf, null, id, audit), onJson: recordPolled(id, audit) });
     });
   });
 }
@@ -188,8 +199,9 @@ export function proxyDeleteResponse(request: Request, id: string): Promise<Respo
 
 export function proxyCancelResponse(request: Request, id: string): Promise<Response> {
   return runProxied(request, async ({ relayContext, send }) => {
-    const upstream = await send(responsePath(requireResponseId(id), 'cancel'), { method: 'POST' });
-    return relay(upstream, relayContext, { onJson: recordPolled(id) });
+    const audit: AuditNote = {};
+    const upstream = await send(responsePath(requireResponseId(id), 'cancel'), { method: 'POST', audit });
+    return relay(upstream, relayContext, { onJson: recordPolled(id, audit) });
   });
 }
 

@@ -31,13 +31,6 @@ export async function readCreateRequest(request: Request, env: Env): Promise<Cre
 export function readOnBehalfOf(request: Request): string | null {
   const raw = request.headers.get('x-on-behalf-of');
   if (raw === null) return null;
-  // A header sent twice reaches us joined as "alice, bob"; forwarding that would act for a user nobody named.
-  if (raw.includes(', ')) {
-    throw new ApiError(400, 'The X-On-Behalf-Of header holds ", ", which is how a header sent more than once arrives (joined as "alice, bob"); send it once, with one user id.', {
-      param: 'X-On-Behalf-Of',
-      code: 'repeated_header',
-    });
-  }
   const parsed = parseOnBehalfOf(raw);
   if (!parsed.ok) {
     const { message, type, code } = parsed.error.error;

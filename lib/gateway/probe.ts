@@ -1,5 +1,6 @@
 // The gateway's own health, apart from the app's: reachable or not, how fast, and whether it accepts the server key (GET /models, cached briefly).
 import 'server-only';
+import { systemActor } from '@/lib/auth/identity';
 import { getEnv } from '@/lib/env';
 import { describeGateway } from '@/lib/env-schema';
 import { ApiError } from '@/lib/schema';
@@ -60,7 +61,7 @@ async function runProbe(): Promise<GatewayProbe> {
   const checkedAt = new Date().toISOString();
   const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
   try {
-    const response = await callGateway('/models', { signal });
+    const response = await callGateway('/models', { signal, actor: systemActor('health-probe'), audit: false });
     const latency = Math.round(performance.now() - started);
     const body = response.ok ? (await response.body?.cancel().catch(() => undefined), '') : await readSnippet(response);
     const hasKey = env.GATEWAY_BASE_URL ? !!env.GATEWAY_API_KEY : true;

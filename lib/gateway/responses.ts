@@ -1,5 +1,6 @@
 // The two calls lib/jobs makes at the gateway (retrieve, cancel) through callGateway, which owns the timeout, the scrub and the error mapping.
 import 'server-only';
+import type { Actor } from '@/lib/auth/identity';
 import type { GatewayReply, ResponseGateway } from '@/lib/jobs/ports';
 import { responsePath } from '@/lib/schema/response';
 import { callGateway } from './upstream';
@@ -16,11 +17,14 @@ export async function readGatewayReply(response: Response): Promise<GatewayReply
   return { httpStatus: response.status, body };
 }
 
-export const gatewayResponses: ResponseGateway = {
-  async retrieve(responseId, onBehalfOf) {
-    return readGatewayReply(await callGateway(responsePath(responseId), { method: 'GET', onBehalfOf: onBehalfOf ?? undefined }));
-  },
-  async cancel(responseId, onBehalfOf) {
-    return readGatewayReply(await callGateway(responsePath(responseId, 'cancel'), { method: 'POST', onBehalfOf: onBehalfOf ?? undefined }));
-  },
-};
+/** Retrieve and cancel made for `actor` (the audit log names them). */
+export function gatewayResponsesFor(actor: Actor): ResponseGateway {
+  return {
+    async retrieve(responseId, onBehalfOf) {
+      return readGatewayReply(await callGateway(responsePath(responseId), { actor, method: 'GET', onBehalfOf: onBehalfOf ?? undefined }));
+    },
+    async cancel(responseId, onBehalfOf) {
+      return readGatewayReply(await callGateway(responsePath(responseId, 'cancel'), { actor, method: 'POST', onBehalfOf: onBehalfOf ?? undefined }));
+    },
+  };
+}

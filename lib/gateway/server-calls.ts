@@ -1,6 +1,8 @@
 // The proxy's calls made by the server for itself (a grid's cells): the bearer, X-On-Behalf-Of, relay, SSE passthrough and
 // recorders of a browser's call through /api/responses, without a browser request. Failures come back as error replies.
 import 'server-only';
+import type { AuditNote } from '@/lib/audit/entry';
+import { systemActor, type Actor } from '@/lib/auth/identity';
 import { getEnv } from '@/lib/env';
 import { answerError } from '@/lib/http/route';
 import { requireResponseId, responsePath } from '@/lib/schema';
@@ -15,6 +17,8 @@ export interface ServerCaller {
   apiKey: string | null;
   /** Who the calls are for in logs, e.g. `grid run gridrun_…`. */
   name: string;
+  /** Who the audit log names (the user who started the work); without one, the server itself under `name`. */
+  actor?: Actor;
 }
 
 export interface ServerResponses {
@@ -28,8 +32,9 @@ function openCall(caller: ServerCaller, signal: AbortSignal | undefined): ProxyC
   const upstreamAbort = new AbortController();
   const relayContext: RelayContext = { host: resolveUpstream(env).host, idleMs: env.GATEWAY_STREAM_IDLE_MS, abortUpstream: () => upstreamAbort.abort() };
   const combined = signal ? AbortSignal.any([signal, upstreamAbort.signal]) : upstreamAbort.signal;
-  const send = (path: string, init: Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal'> = {}) =>
-    callGateway(path, { ...init, onBehalfOf: caller.onBehalfOf, apiKey: caller.apiKey, signal: combined });
+  const actor = caller.actor ?? systemActor(caller.name);
+  const send = (path: string, init: Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal' | 'actor'> = {}) =>
+    callGateway(path, { ...init, actor, onBehalfOf: caller.onBehalfOf, apiKey: caller.apiKey, signal: combined });
   return { env, clientKey: caller.name, onBehalfOf: caller.onBehalfOf, relayContext, send };
 }
 
@@ -49,14 +54,16 @@ export function createServerResponses(caller: ServerCaller): ServerResponses {
     retrieve: (id, query, signal) =>
       answered(caller, 'retrieve', async () => {
         const call = openCall(caller, signal);
-        const upstream = await call.send(responsePath(requireResponseId(id)), { query });
-        return relay(upstream, call.relayContext, { observer: observeStream(caller.onBehalfOf, null, id), onJson: recordPolled(id) });
+        const audit: AuditNote = {};
+        const upstream = await call.send(responsePath(requireResponseId(id)), { query, audit });
+        return relay(upstream, call.relayContext, { observer: observeStream(caller.onBehalfOf, null, id, audit), onJson: recordPolled(id, audit) });
       }),
     cancel: (id) =>
       answered(caller, 'cancel', async () => {
         const call = openCall(caller, undefined);
-        const upstream = await call.send(responsePath(requireResponseId(id), 'cancel'), { method: 'POST' });
-        return relay(upstream, call.relayContext, { onJson: recordPolled(id) });
+        const audit: AuditNote = {};
+        const upstream = await call.send(responsePath(requireResponseId(id), 'cancel'), { method: 'POST', audit });
+        return relay(upstream, call.relayContext, { onJson: recordPolled(id, audit) });
       }),
   };
 }

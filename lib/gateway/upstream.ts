@@ -1,6 +1,11 @@
 // callGateway: the only place that sends HTTP to the gateway (remote, or the local one mounted in this app).
 import 'server-only';
+import { actorLabel, ownerIdOf, type Actor } from '@/lib/auth/identity';
 import { getInstallKey, isProtected, proxyKeyForMountedGateway } from '@/lib/auth/local-gateway-key';
+import { releaseWhenDone } from '@/lib/auth/stream-limit';
+import type { AuditNote } from '@/lib/audit/entry';
+import { recordAudit } from '@/lib/audit/writer';
+import { redactCredentials } from '@/lib/schema/credentials';
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { gatewayApiPath, internalOrigin, type Env } from '@/lib/env-schema';
@@ -8,6 +13,13 @@ import { ApiError } from '@/lib/schema';
 import { scrubStream } from './scrub';
 
 export interface CallGatewayInit {
+  /** Who the call is made for: the audit log names them (a signed-in user, the shared playground, or the server's own work). */
+  actor: Actor;
+  /**
+   * Filled in by the caller while the reply is read (the response id a stream names); written to the audit log when the
+   * reply ends. `false` only for the health probe: a load balancer polling /api/health would otherwise fill the log.
+   */
+  audit?: AuditNote | false;
   method?: string;
   /** A string (or bytes) is sent as is; anything else is JSON-encoded. */
   body?: unknown;
@@ -44,7 +56,7 @@ export function resolveBearer(env: Env, apiKey: string | null | undefined, insta
 
 /** Every secret that must never reach a browser, a log line or an error message. */
 export function knownSecrets(env: Env = getEnv(), extra: Array<string | null | undefined> = []): string[] {
-  const secrets = [env.GATEWAY_API_KEY, env.PLAYGROUND_ACCESS_TOKEN, ...env.LOCAL_GATEWAY_API_KEYS, ...extra];
+  const secrets = [env.GATEWAY_API_KEY, env.PLAYGROUND_ACCESS_TOKEN, env.OIDC_CLIENT_SECRET, ...env.LOCAL_GATEWAY_API_KEYS, ...extra];
   return secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4);
 }
 
@@ -60,6 +72,14 @@ function describeCause(error: unknown): string {
   return code ?? 'connection failed';
 }
 
+function describeFailure(error: unknown, init: CallGatewayInit, timeout: AbortSignal, env: Env, host: string): ApiError {
+  if (init.signal?.aborted) return new ApiError(499, 'The browser closed the request before the gateway answered.', { code: 'client_closed_request' });
+  if (timeout.aborted) {
+    return new ApiError(504, `The gateway at ${host} sent no response within ${env.GATEWAY_TIMEOUT_MS} ms (GATEWAY_TIMEOUT_MS).`, { code: 'gateway_timeout' });
+  }
+  return new ApiError(502, `The gateway at ${host} is unreachable (${describeCause(error)}).`, { code: 'gateway_unreachable' });
+}
+
 /** The gateway's reply with every known secret replaced in its body, streams included: a gateway that echoes a key must not leak it to any caller. */
 function withoutSecrets(response: Response, secrets: readonly string[]): Response {
   if (!response.body) return response;
@@ -68,13 +88,45 @@ function withoutSecrets(response: Response, secrets: readonly string[]): Respons
   return new Response(scrubStream(response.body, secrets), { status: response.status, statusText: response.statusText, headers });
 }
 
+const RESPONSE_PATH = /^\/responses\/([^/]+)/;
+
+/**
+ * Writes the audit entry of one call once its reply has ended (off the request path: the writer batches). The note is read
+ * on the next turn of the event loop, after the caller's hook for a JSON reply (which names the response) has run.
+ */
+function auditCall(env: Env, path: string, init: CallGatewayInit, startedAt: number, outcome: { status: number; errorCode: string | null }): void {
+  if (init.audit === false) return;
+  const endedAt = Date.now();
+  setImmediate(() => writeAudit(env, path, init, startedAt, endedAt, outcome));
+}
+
+function writeAudit(env: Env, path: string, init: CallGatewayInit, startedAt: number, endedAt: number, outcome: { status: number; errorCode: string | null }): void {
+  const note = init.audit || {};
+  const idInPath = RESPONSE_PATH.exec(path)?.[1];
+  recordAudit({
+    at: new Date(startedAt),
+    userId: ownerIdOf(init.actor),
+    actor: actorLabel(init.actor),
+    method: init.method ?? 'GET',
+    path,
+    model: note.model ?? null,
+    onBehalfOf: init.onBehalfOf ?? null,
+    responseId: note.responseId ?? (idInPath ? decodeURIComponent(idInPath) : null),
+    status: outcome.status,
+    durationMs: endedAt - startedAt,
+    errorCode: outcome.errorCode,
+    requestBody: env.AUDIT_BODIES && note.body ? redactCredentials(note.body) : null,
+  });
+}
+
 /**
  * Sends one request to `{gateway}{GATEWAY_API_PATH}{path}` (`/api/v1/llm` for the built-in gateway). Resolves with the gateway's response whatever its
  * status; throws ApiError 502 when the gateway cannot be reached and 504 when no response headers
  * arrive within GATEWAY_TIMEOUT_MS. The caller's signal aborts the request (and its body) at any time.
  */
-export async function callGateway(path: string, init: CallGatewayInit = {}): Promise<Response> {
+export async function callGateway(path: string, init: CallGatewayInit): Promise<Response> {
   const env = getEnv();
+  const startedAt = Date.now();
   const target = resolveUpstream(env);
   const url = new URL(`${target.baseUrl}${path.startsWith('/') ? path : `/${path}`}`);
   if (init.query) url.search = init.query.toString();
@@ -91,16 +143,17 @@ export async function callGateway(path: string, init: CallGatewayInit = {}): Pro
   const timer = setTimeout(() => timeout.abort(), env.GATEWAY_TIMEOUT_MS);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
   try {
-    const response = await fetch(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' });
-    return withoutSecrets(response, knownSecrets(env, [bearer, init.apiKey]));
-  } catch (error) {
-    if (init.signal?.aborted) throw new ApiError(499, 'The browser closed the request before the gateway answered.', { code: 'client_closed_request' });
-    if (timeout.signal.aborted) {
-      throw new ApiError(504, `The gateway at ${target.host} sent no response within ${env.GATEWAY_TIMEOUT_MS} ms (GATEWAY_TIMEOUT_MS).`, {
-        code: 'gateway_timeout',
-      });
+    const response = withoutSecrets(await fetch(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' }), knownSecrets(env, [bearer, init.apiKey]));
+    const finish = () => auditCall(env, path, init, startedAt, { status: response.status, errorCode: null });
+    if (!response.body) {
+      finish();
+      return response;
     }
-    throw new ApiError(502, `The gateway at ${target.host} is unreachable (${describeCause(error)}).`, { code: 'gateway_unreachable' });
+    return new Response(releaseWhenDone(response.body, finish), { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch (error) {
+    const failure = describeFailure(error, init, timeout.signal, env, target.host);
+    auditCall(env, path, init, startedAt, { status: failure.status, errorCode: failure.code });
+    throw failure;
   } finally {
     clearTimeout(timer);
   }

@@ -2,10 +2,22 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchJson } from './client';
 
+/** ON_BEHALF_OF_POLICY as it applies to this user: `self` sends `value` whatever the form says; `claim` allows only `allowed`. */
+export interface OnBehalfOfRuleInfo {
+  policy: 'free' | 'self' | 'claim';
+  value: string | null;
+  allowed: string[] | null;
+  claim: string | null;
+}
+
 /** GET /api/session as the browser reads it. */
 export interface SessionInfo {
+  /** oidc: personal accounts; token: one shared access token; none: an open (loopback) playground. */
+  sign_in: 'oidc' | 'token' | 'none';
   access_token_required: boolean;
   authenticated: boolean;
+  user: { id: string; email: string | null; name: string | null; identity: string; is_admin: boolean } | null;
+  on_behalf_of: OnBehalfOfRuleInfo;
   allow_browser_keys: boolean;
   /** Where exported code should send requests: the remote gateway, or null for this playground's local gateway. */
   gateway_base_url: string | null;
@@ -24,8 +36,12 @@ export const queryKeys = {
   jobDetail: (responseId: string | null) => ['job', responseId] as const,
   captures: ['webhook-captures'] as const,
   capture: (captureId: string | null) => ['webhook-capture', captureId] as const,
+  /** Every capture's deliveries (the prefix of `capture`). */
+  anyCapture: ['webhook-capture'] as const,
   chainIndex: ['chains', 'index'] as const,
   chainIndexFor: (user: string | null) => ['chains', 'index', user] as const,
+  adminSessions: ['admin', 'sessions'] as const,
+  adminAudit: (query: string) => ['admin', 'audit', query] as const,
 };
 
 /** The one session query: the settings page and the code export read the same cached reply. */

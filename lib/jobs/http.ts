@@ -1,5 +1,7 @@
 // The jobs routes' bodies: parse input, call one jobs function, answer JSON; failures are thrown and answered by withRoute. The routes pass the ports (lib/job-ports.ts).
 import 'server-only';
+import { requireActor } from '@/lib/auth/current-actor';
+import { applyOnBehalfOfPolicy } from '@/lib/auth/on-behalf-of-policy';
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { readJsonBody, withRoute } from '@/lib/http/route';
@@ -50,12 +52,14 @@ export const handleGetJob = withRoute('GET /api/jobs/{id}', (rawId: string, port
 
 export const handleTrackJob = withRoute('POST /api/jobs', async (request: Request, ports: JobPorts) => {
   const body = await readJsonBody(request, trackJobBodySchema);
-  const result = await trackResponse(await getDb(), ports.gateway, body.response_id, body.on_behalf_of ?? null);
+  const actor = await requireActor(request);
+  const onBehalfOf = applyOnBehalfOfPolicy(getEnv(), actor, body.on_behalf_of ?? null, 'on_behalf_of');
+  const result = await trackResponse(await getDb(), ports.gatewayFor(actor), body.response_id, onBehalfOf);
   return answerAction(body.response_id, result, ports);
 });
 
-export const handleCancelJob = withRoute('POST /api/jobs/{id}/cancel', async (rawId: string, ports: JobPorts) => {
+export const handleCancelJob = withRoute('POST /api/jobs/{id}/cancel', async (request: Request, rawId: string, ports: JobPorts) => {
   const responseId = requireResponseId(rawId);
-  const result = await cancelJob(await getDb(), ports.gateway, responseId);
+  const result = await cancelJob(await getDb(), ports.gatewayFor(await requireActor(request)), responseId);
   return answerAction(responseId, result, ports);
 });

@@ -1,4 +1,5 @@
 // What lib/jobs needs from rooms it may not import, passed in by its one composition point (lib/job-ports.ts): the gateway's retrieve and cancel, and the webhook deliveries naming a response.
+import type { Actor } from '@/lib/auth/identity';
 import type { Db } from '@/lib/db/open';
 import type { TimelineDeliveryInput } from './timeline';
 
@@ -20,6 +21,7 @@ export type JobDelivery = Omit<TimelineDeliveryInput, 'receivedAt'> & { received
 export type ListJobDeliveries<D extends JobDelivery = JobDelivery> = (db: Db, responseId: string) => Promise<D[]>;
 
 export interface JobPorts<D extends JobDelivery = JobDelivery> {
-  gateway: ResponseGateway;
+  /** The gateway as `actor` calls it (the audit log names them): a user on the jobs page, or the job refresher. */
+  gatewayFor: (actor: Actor) => ResponseGateway;
   listDeliveries: ListJobDeliveries<D>;
 }

@@ -1,4 +1,4 @@
-// The process-wide job refresher: resumes open jobs after a restart, then runs refresh passes until the process ends.
+// The job refresher: resumes open jobs when it starts (a restart, or this instance taking the lead), then runs refresh passes until stopped.
 import 'server-only';
 import { getDb } from '@/lib/db';
 import type { ResponseGateway } from './ports';
@@ -9,7 +9,11 @@ const TICK_MS = 500;
 
 const holder = globalThis as typeof globalThis & { __playgroundJobRefresher?: { stop: () => void } };
 
-/** Starts once per process (globalThis guard, as route bundles and instrumentation may each load this module); `gateway` comes from lib/startup.ts. */
+/**
+ * Starts once per process (globalThis guard, as route bundles and instrumentation may each load this module); `gateway`
+ * comes from lib/startup.ts. With several instances it runs on the leader only: jobs a dead leader had claimed are
+ * polled at once (resumeOpenJobs), not after their lease.
+ */
 export function startJobRefresher(gateway: ResponseGateway): void {
   if (holder.__playgroundJobRefresher) return;
   let timer: NodeJS.Timeout | undefined;
@@ -36,4 +40,14 @@ export function startJobRefresher(gateway: ResponseGateway): void {
     }
     await tick();
   })();
+}
+
+/** Stops the passes (this instance lost the lead); a later start resumes open jobs again. */
+export function stopJobRefresher(): void {
+  holder.__playgroundJobRefresher?.stop();
+  holder.__playgroundJobRefresher = undefined;
+}
+
+export function isJobRefresherRunning(): boolean {
+  return holder.__playgroundJobRefresher !== undefined;
 }

@@ -3,6 +3,7 @@ import 'server-only';
 import { and, asc, desc, eq, inArray, isNotNull, lte, min, notInArray, type SQL } from 'drizzle-orm';
 import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
+import { publishLiveEvent } from '@/lib/instances/events';
 import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
 import { TERMINAL_STATUSES, isTerminalStatus } from '@/lib/schema/constants';
 import { POLL_FIRST_DELAY_MS, shouldApplyStatus, type StatusEntry } from './status';
@@ -53,12 +54,13 @@ export async function createJob(db: Db, job: NewJob, source: JobStatusSource, re
     return true;
   });
   if (!created) await applyJobStatus(db, job.responseId, job.status, source, now);
+  else publishLiveEvent({ type: 'job.status', response_id: job.responseId, status: job.status, owner_id: null, shared: false });
   return created;
 }
 
 /** Moves a job to a new status and records where it was learned; false when unknown, unchanged, or a step backwards. */
 export async function applyJobStatus(db: Db, responseId: string, status: string, source: JobStatusSource, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.responseId, responseId));
     if (!job || !shouldApplyStatus(job.status, status)) return false;
     const updated = await tx
@@ -70,6 +72,8 @@ export async function applyJobStatus(db: Db, responseId: string, status: string,
     await tx.insert(jobStatusHistory).values({ responseId, status, source, at: now });
     return true;
   });
+  if (changed) publishLiveEvent({ type: 'job.status', response_id: responseId, status, owner_id: null, shared: false });
+  return changed;
 }
 
 export interface JobFilter {

@@ -17,6 +17,16 @@ export type ParseOnBehalfOfResult = { ok: true; value: string | null } | { ok: f
 
 export function parseOnBehalfOf(raw: string | null | undefined): ParseOnBehalfOfResult {
   if (raw == null) return { ok: true, value: null };
+  // A header sent twice reaches a server joined as "alice, bob"; acting on that would act for a user nobody named.
+  if (raw.includes(', ')) {
+    return {
+      ok: false,
+      error: makeApiError(
+        `The ${ON_BEHALF_OF_HEADER} header holds ", ", which is how a header sent more than once arrives (joined as "alice, bob"); send it once, with one user id.`,
+        { param: ON_BEHALF_OF_HEADER, code: 'repeated_header' },
+      ),
+    };
+  }
   const result = onBehalfOfSchema.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0];

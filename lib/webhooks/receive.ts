@@ -1,6 +1,7 @@
 // The capture receiver: limit, read the raw bytes, verify, store every delivery within the capture's caps before answering, feed jobs from valid ones.
 import 'server-only';
 import type { Db } from '@/lib/db/open';
+import { publishLiveEvent } from '@/lib/instances/events';
 import { applyResponseStatus } from '@/lib/jobs/apply-status';
 import { readBodyBytes } from '@/lib/http/body';
 import { withRoute } from '@/lib/http/route';
@@ -81,6 +82,7 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
     caps,
   );
   if (!stored) throw captureFull(caps);
+  publishLiveEvent({ type: 'webhook.delivery', capture_id: captureId, delivery_id: stored.id, response_id: event.responseId, owner_id: null, shared: false });
   if (explanation.isValid && !stored.duplicate && event.responseId && event.reportedStatus) {
     await applyResponseStatus(db, event.responseId, event.reportedStatus, 'webhook', receivedAt);
   }

@@ -11,7 +11,7 @@ vi.mock('@/lib/chains/record', () => ({ recordSeenResponse: vi.fn() }));
 vi.mock('@/lib/history/record', () => ({ recordSentRequest: vi.fn() }));
 
 const TOKEN = 'access-token-for-key-tests';
-const installKeyHolder = globalThis as typeof globalThis & { __playgroundInstallKey?: Promise<string>; __playgroundLocalGateway?: unknown };
+const installKeyHolder = globalThis as typeof globalThis & { __playgroundInstallSecrets?: Map<string, Promise<string>>; __playgroundLocalGateway?: unknown };
 
 describe.each(DATABASE_KINDS)('the install key on %s', (kind) => {
   it('is made once and kept, 24 random bytes, never the dev key', async () => {
@@ -43,7 +43,7 @@ describe('the proxy in front of the mounted local gateway', () => {
   beforeEach(() => {
     upstream.requests.length = 0;
     upstream.respondWith(json(200, { id: 'resp_1', object: 'response', status: 'completed', model: 'm' }));
-    installKeyHolder.__playgroundInstallKey = undefined;
+    installKeyHolder.__playgroundInstallSecrets?.clear();
   });
 
   const load = (extra: Record<string, string>) =>
@@ -79,7 +79,7 @@ describe('the mounted local gateway with an access token', () => {
     process.env = { ...saved };
   });
   beforeEach(() => {
-    installKeyHolder.__playgroundInstallKey = undefined;
+    installKeyHolder.__playgroundInstallSecrets?.clear();
     installKeyHolder.__playgroundLocalGateway = undefined;
     delete process.env.GATEWAY_BASE_URL;
     delete process.env.LOCAL_GATEWAY_API_KEYS;
@@ -87,7 +87,7 @@ describe('the mounted local gateway with an access token', () => {
   });
   afterEach(() => {
     installKeyHolder.__playgroundLocalGateway = undefined;
-    installKeyHolder.__playgroundInstallKey = undefined;
+    installKeyHolder.__playgroundInstallSecrets?.clear();
   });
 
   const models = async (key: string) => {

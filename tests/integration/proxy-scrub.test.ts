@@ -53,7 +53,8 @@ describe('scrubbing the server key from gateway replies', () => {
 
   it("replaces it in the gateway replies the jobs routes read (retrieve and cancel)", async () => {
     await load();
-    const { gatewayResponses } = await import('@/lib/gateway/responses');
+    const { gatewayResponsesFor } = await import('@/lib/gateway/responses');
+    const gatewayResponses = gatewayResponsesFor({ kind: 'shared' });
     upstream.respondWith(json(401, { error: { message: `Bearer ${SERVER_KEY} is not valid`, type: 'authentication_error', param: null, code: null } }));
     for (const reply of [await gatewayResponses.retrieve('resp_1', null), await gatewayResponses.cancel('resp_1', 'alice')]) {
       expect(reply.httpStatus).toBe(401);

@@ -22,6 +22,8 @@ export interface RunningApp {
   output(): { stdout: string; stderr: string };
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
   stop(graceMs?: number): Promise<AppExit>;
+  /** SIGKILL at once, as a crash would end it (no clean shutdown). */
+  crash(): Promise<AppExit>;
 }
 
 function spawnApp(port: number, env: Record<string, string>): { child: ChildProcess; exited: Promise<AppExit>; output: { stdout: string; stderr: string }; markTimedOut(): void } {
@@ -69,7 +71,15 @@ export async function runAppUntilExit(port: number, env: Record<string, string>,
 export async function startApp(port: number, env: Record<string, string>, timeoutMs = 90_000): Promise<RunningApp> {
   const app = spawnApp(port, env);
   const url = `http://127.0.0.1:${port}`;
-  const running: RunningApp = { url, output: () => ({ ...app.output }), stop: (graceMs = 10_000) => stopChild(app.child, app.exited, graceMs) };
+  const running: RunningApp = {
+    url,
+    output: () => ({ ...app.output }),
+    stop: (graceMs = 10_000) => stopChild(app.child, app.exited, graceMs),
+    crash: () => {
+      app.child.kill('SIGKILL');
+      return app.exited;
+    },
+  };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && app.child.exitCode === null) {
     const healthy = await fetch(`${url}/api/health`).then(

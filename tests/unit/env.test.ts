@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, describeDatabase, describeGateway, gatewayApiPath, internalOrigin, parseEnv, publicOrigin, remoteGatewayApiBase } from '@/lib/env-schema';
+import { EnvError, describeDatabase, describeGateway, describeSignIn, gatewayApiPath, internalOrigin, oidcRedirectUri, onBehalfOfPolicy, parseEnv, publicOrigin, remoteGatewayApiBase, signInMode } from '@/lib/env-schema';
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -87,5 +87,59 @@ describe('settings', () => {
       'LOCAL_GATEWAY_RATE_LIMIT_PER_MINUTE must be 0 or more',
       'LOCAL_GATEWAY_MAX_CONCURRENT_STREAMS must be a whole number',
     ]);
+  });
+});
+
+describe('team settings (personal sign-in, X-On-Behalf-Of policy, audit)', () => {
+  const oidc = { OIDC_ISSUER: 'https://login.example.com/realms/team', OIDC_CLIENT_ID: 'playground', OIDC_CLIENT_SECRET: 's3cret', PLAYGROUND_PUBLIC_URL: 'https://play.example.com' };
+
+  it('turns on personal sign-in with the three OIDC_ settings and the public URL, defaulting the policy to self', () => {
+    const env = parseEnv(oidc);
+    expect(signInMode(env)).toBe('oidc');
+    expect(onBehalfOfPolicy(env)).toBe('self');
+    expect(oidcRedirectUri(env)).toBe('https://play.example.com/api/auth/callback/oidc');
+    expect(env.OIDC_SCOPES).toEqual(['openid', 'email', 'profile']);
+    expect(env.OIDC_REFRESH_SECONDS).toBe(300);
+    expect(env.AUDIT_KEEP_DAYS).toBe(30);
+    expect(env.AUDIT_BODIES).toBe(false);
+    expect(describeSignIn(env)).toBe('personal accounts (OpenID Connect at https://login.example.com/realms/team), X-On-Behalf-Of policy self');
+    expect(onBehalfOfPolicy(parseEnv({}))).toBe('free');
+    expect(signInMode(parseEnv({ PLAYGROUND_ACCESS_TOKEN: 'a-long-enough-token' }))).toBe('token');
+    expect(signInMode(parseEnv({}))).toBe('none');
+  });
+
+  it('refuses half an OIDC configuration, a missing public URL, and OIDC together with the access token, naming each variable', () => {
+    expect(problemsOf({ OIDC_ISSUER: oidc.OIDC_ISSUER, PLAYGROUND_PUBLIC_URL: oidc.PLAYGROUND_PUBLIC_URL })).toEqual([
+      'OIDC_CLIENT_ID is required with the other OIDC_ settings (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)',
+      'OIDC_CLIENT_SECRET is required with the other OIDC_ settings (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)',
+    ]);
+    expect(problemsOf({ ...oidc, PLAYGROUND_PUBLIC_URL: '' })).toEqual([
+      'PLAYGROUND_PUBLIC_URL is required with OIDC_ISSUER: the redirect URI registered with the provider is {PLAYGROUND_PUBLIC_URL}/api/auth/callback/oidc',
+    ]);
+    expect(problemsOf({ ...oidc, PLAYGROUND_ACCESS_TOKEN: 'a-long-enough-token' })).toEqual([
+      'PLAYGROUND_ACCESS_TOKEN cannot be set with OIDC_ISSUER: choose personal sign-in (OIDC_*) or one shared access token',
+    ]);
+  });
+
+  it('accepts an http issuer only on this machine, and an https one anywhere', () => {
+    expect(problemsOf({ ...oidc, OIDC_ISSUER: 'http://login.example.com' })).toEqual([
+      'OIDC_ISSUER must use https (http only for a provider on this machine: 127.0.0.1, localhost or [::1])',
+    ]);
+    expect(problemsOf({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:4444' })).toEqual([]);
+    expect(problemsOf({ ...oidc, OIDC_ISSUER: 'not a url' })[0]).toMatch(/^OIDC_ISSUER must be the provider's issuer URL/);
+  });
+
+  it('allows self and claim only with personal sign-in, and names the allowed policies', () => {
+    expect(problemsOf({ ON_BEHALF_OF_POLICY: 'self' })).toEqual([
+      'ON_BEHALF_OF_POLICY is self, which needs personal sign-in (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET); without it only free applies',
+    ]);
+    expect(problemsOf({ ...oidc, ON_BEHALF_OF_POLICY: 'anyone' })).toEqual(['ON_BEHALF_OF_POLICY must be free, self or claim']);
+    expect(onBehalfOfPolicy(parseEnv({ ...oidc, ON_BEHALF_OF_POLICY: 'claim' }))).toBe('claim');
+    expect(onBehalfOfPolicy(parseEnv({ ...oidc, ON_BEHALF_OF_POLICY: 'free' }))).toBe('free');
+    expect(problemsOf({ PLAYGROUND_ADMINS: 'ana@example.com' })).toEqual([
+      'PLAYGROUND_ADMINS names signed-in users, so it needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+    ]);
+    expect(problemsOf({ ...oidc, OIDC_SCOPES: 'email profile' })).toEqual(['OIDC_SCOPES must include openid (space-separated, e.g. "openid email profile offline_access")']);
+    expect(problemsOf({ AUDIT_KEEP_DAYS: '0', AUDIT_BODIES: 'maybe' })).toEqual(expect.arrayContaining(['AUDIT_KEEP_DAYS must be above 0', expect.stringMatching(/^AUDIT_BODIES /)]));
   });
 });

@@ -6,3 +6,4 @@ export * from './requests';
 export * from './chains';
 export * from './auth';
 export * from './grids';
+export * from './audit';

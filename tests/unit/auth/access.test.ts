@@ -1,5 +1,6 @@
 // Access-token sessions and path rules of the proxy, as pure functions.
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '@/lib/auth/identity';
 import { decideAccess, isOpenPath, isTokenCorrect, safeNextPath, SESSION_TTL_SECONDS, signSession, verifySession, type AccessInput } from '@/lib/auth/access';
 
 const TOKEN = 'correct-horse-battery';
@@ -32,9 +33,14 @@ describe('session cookies', () => {
   });
 });
 
-const noSession = () => Promise.resolve(false);
-const liveSession = () => Promise.resolve(true);
-const base: AccessInput = { method: 'GET', pathname: '/', origin: null, ownOrigins: ['http://127.0.0.1:3000'], accessToken: TOKEN, hasSession: noSession };
+const noSession = () => Promise.resolve(null);
+const liveSession = () => Promise.resolve<Actor>({ kind: 'shared' });
+const userSession = (isAdmin: boolean) => () =>
+  Promise.resolve<Actor>({
+    kind: 'user',
+    user: { id: 'sub-1', email: 'ana@example.com', name: null, identity: 'ana@example.com', groups: [], onBehalfOfValues: [], isAdmin, sessionHandle: 'h' },
+  });
+const base: AccessInput = { method: 'GET', pathname: '/', origin: null, ownOrigins: ['http://127.0.0.1:3000'], isSignInRequired: true, readActor: noSession };
 
 describe('path rules', () => {
   it('sends pages to /login and API routes to 401 without a session', async () => {
@@ -44,7 +50,23 @@ describe('path rules', () => {
   });
 
   it('lets a valid session through', async () => {
-    expect(await decideAccess({ ...base, pathname: '/api/models', hasSession: liveSession })).toBe('allow');
+    expect(await decideAccess({ ...base, pathname: '/api/models', readActor: liveSession })).toBe('allow');
+  });
+
+  it('lets only admins reach /admin and /api/admin when people sign in personally (the shared user runs the playground otherwise)', async () => {
+    for (const pathname of ['/admin/audit', '/api/admin/sessions', '/admin']) {
+      expect(await decideAccess({ ...base, pathname, readActor: userSession(false) })).toBe('forbidden');
+      expect(await decideAccess({ ...base, pathname, readActor: userSession(true) })).toBe('allow');
+      expect(await decideAccess({ ...base, pathname, readActor: liveSession })).toBe('allow');
+    }
+    expect(await decideAccess({ ...base, pathname: '/administrator', readActor: userSession(false) })).toBe('allow');
+  });
+
+  it('keeps the OpenID sign-in and its callback open to GET only', () => {
+    expect(isOpenPath('GET', '/api/auth/signin')).toBe(true);
+    expect(isOpenPath('GET', '/api/auth/callback/oidc')).toBe(true);
+    expect(isOpenPath('POST', '/api/auth/callback/oidc')).toBe(false);
+    expect(isOpenPath('GET', '/api/auth/other')).toBe(false);
   });
 
   it('keeps health, sign-in, webhook deliveries and the local gateway open', () => {
@@ -60,12 +82,12 @@ describe('path rules', () => {
   });
 
   it('allows everything without a token except cross-origin state changes', async () => {
-    expect(await decideAccess({ ...base, accessToken: undefined, pathname: '/api/responses', method: 'POST' })).toBe('allow');
-    expect(await decideAccess({ ...base, accessToken: undefined, pathname: '/api/responses', method: 'POST', origin: 'https://evil.example' })).toBe('cross-origin');
+    expect(await decideAccess({ ...base, isSignInRequired: false, pathname: '/api/responses', method: 'POST' })).toBe('allow');
+    expect(await decideAccess({ ...base, isSignInRequired: false, pathname: '/api/responses', method: 'POST', origin: 'https://evil.example' })).toBe('cross-origin');
   });
 
   it('rejects cross-origin POST/PUT/PATCH/DELETE, but not same-origin, GET, webhooks or the local gateway', async () => {
-    const evil = { ...base, origin: 'https://evil.example', hasSession: liveSession };
+    const evil = { ...base, origin: 'https://evil.example', readActor: liveSession };
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(await decideAccess({ ...evil, method, pathname: '/api/responses' })).toBe('cross-origin');
     expect(await decideAccess({ ...evil, method: 'POST', pathname: '/api/session' })).toBe('cross-origin');
     expect(await decideAccess({ ...evil, method: 'POST', origin: 'null', pathname: '/api/responses' })).toBe('cross-origin');

@@ -4,6 +4,6 @@ import { handleCancelJob } from '@/lib/jobs/http';
 
 export const dynamic = 'force-dynamic';
 
-export async function POST(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return handleCancelJob((await params).id, jobPorts);
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return handleCancelJob(request, (await params).id, jobPorts);
 }

@@ -1,0 +1,72 @@
+// Audit entries leave the request path at once: queued in memory and written in batches, so a proxied call never waits on the log.
+import 'server-only';
+import { getDb } from '@/lib/db';
+import type { AuditEntry } from './entry';
+import { insertAuditEntries } from './store';
+
+const FLUSH_AFTER_MS = 250;
+const BATCH_SIZE = 200;
+/** Past this many waiting entries (the database is down) the oldest are dropped, and that is logged. */
+const MAX_QUEUED = 20_000;
+
+interface AuditQueue {
+  entries: AuditEntry[];
+  timer: NodeJS.Timeout | null;
+  flushing: Promise<void> | null;
+  dropped: number;
+}
+
+const holder = globalThis as typeof globalThis & { __playgroundAuditQueue?: AuditQueue };
+
+function queue(): AuditQueue {
+  holder.__playgroundAuditQueue ??= { entries: [], timer: null, flushing: null, dropped: 0 };
+  return holder.__playgroundAuditQueue;
+}
+
+async function writeQueued(state: AuditQueue): Promise<void> {
+  while (state.entries.length > 0) {
+    const batch = state.entries.slice(0, BATCH_SIZE);
+    try {
+      await insertAuditEntries(await getDb(), batch);
+      state.entries.splice(0, batch.length);
+    } catch (error) {
+      console.error(`[audit] ${batch.length} entries could not be written yet (${(error as Error).name}); retrying`);
+      schedule(state, 5_000);
+      return;
+    }
+  }
+  if (state.dropped > 0) {
+    console.error(`[audit] ${state.dropped} entries were dropped while the database could not be written`);
+    state.dropped = 0;
+  }
+}
+
+function schedule(state: AuditQueue, delayMs: number): void {
+  if (state.timer) return;
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    void flushAudit();
+  }, delayMs);
+  state.timer.unref();
+}
+
+/** Queues an entry; it is written within a fraction of a second. */
+export function recordAudit(entry: AuditEntry): void {
+  const state = queue();
+  state.entries.push(entry);
+  if (state.entries.length > MAX_QUEUED) {
+    state.entries.shift();
+    state.dropped += 1;
+  }
+  if (state.entries.length >= BATCH_SIZE) void flushAudit();
+  else schedule(state, FLUSH_AFTER_MS);
+}
+
+/** Writes everything queued now (also on a clean stop); resolves when done or failed. */
+export function flushAudit(): Promise<void> {
+  const state = queue();
+  state.flushing ??= writeQueued(state).finally(() => {
+    state.flushing = null;
+  });
+  return state.flushing;
+}

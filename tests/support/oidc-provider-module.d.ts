@@ -1,0 +1,16 @@
+// The few parts of the oidc-provider package (untyped) the test provider uses.
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  export interface ProviderAccount {
+    accountId: string;
+    claims: (use: string, scope: string) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  }
+
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    callback(): (request: IncomingMessage, response: ServerResponse) => void;
+    on(event: string, listener: (...args: unknown[]) => void): this;
+    proxy: boolean;
+  }
+}
