@@ -59,7 +59,16 @@ describe('/api/session', () => {
     const value = /^playground_session=([^;]+)/.exec(cookie)?.[1];
     expect(verifySession(value, TOKEN)).toBe(true);
     const status = await route.GET(new Request('http://127.0.0.1:4299/api/session', { headers: { Cookie: `playground_session=${value}` } }));
-    expect(await status.json()).toEqual({ access_token_required: true, authenticated: true, allow_browser_keys: true, gateway_base_url: null, gateway_api_base: null });
+    expect(await status.json()).toEqual({
+      sign_in: 'token',
+      access_token_required: true,
+      authenticated: true,
+      user: null,
+      on_behalf_of: { policy: 'free', value: null, allowed: null, claim: null },
+      allow_browser_keys: true,
+      gateway_base_url: null,
+      gateway_api_base: null,
+    });
   });
 
   it('marks the cookie Secure over https, and believes X-Forwarded-Proto only with TRUST_PROXY=true', async () => {

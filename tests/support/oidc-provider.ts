@@ -60,6 +60,7 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     // Every sign-in gets a refresh token, as most team providers issue one.
     issueRefreshToken: () => true,
     conformIdTokenClaims: false,
+    ttl: { AccessToken: 3600, AuthorizationCode: 600, IdToken: 3600, RefreshToken: 86_400, Interaction: 3600, Session: 86_400, Grant: 86_400 },
     cookies: { keys: ['playground-tests-provider-cookie-key'] },
     features: { devInteractions: { enabled: true } },
   });
