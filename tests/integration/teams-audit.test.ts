@@ -2,6 +2,7 @@
 // through the playground, with who, what, for whom and how it ended; filters, CSV export, admins only, bodies only
 // with AUDIT_BODIES (credentials redacted), never a key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntryReply } from '@/lib/audit/http';
 import type { RunningApp } from '../support/app-process';
 import { send, signInThroughProvider, type CookieJar } from '../support/oidc-browser';
 import { startTestProvider, type TestProvider } from '../support/oidc-provider';
@@ -13,20 +14,7 @@ let url: string;
 let admin: CookieJar;
 let user: CookieJar;
 
-interface Entry {
-  id: number;
-  at: string;
-  actor: string;
-  user_id: string | null;
-  method: string;
-  path: string;
-  model: string | null;
-  on_behalf_of: string | null;
-  response_id: string | null;
-  status: number;
-  duration_ms: number;
-  request_body: Record<string, unknown> | null;
-}
+type Entry = Omit<AuditEntryReply, 'request_body'> & { request_body: Record<string, unknown> | null };
 
 beforeAll(async () => {
   const reserved = await reserveAppUrl();
