@@ -1,24 +1,30 @@
 'use client';
 // The sidebar: the seen-response forest and the conversations, optionally only the acting user's.
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { cx } from '@/components/ui/cx';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { OwnerViewSwitch, type OwnerListView } from '@/components/ui/owner-controls';
 import { Skeleton } from '@/components/ui/progress';
+import { sessionQuery } from '@/lib/http/query-keys';
 import { findPath } from '@/lib/chains/forest';
 import { ChainTree } from './chain-tree';
 import { useChainIndex } from './use-chain-index';
 
 export function IndexPanel({ onBehalfOf, currentId, currentConversation }: { onBehalfOf: string; currentId: string | null; currentConversation: string | null }) {
   const [isOnlyMine, setIsOnlyMine] = useState(true);
-  const index = useChainIndex(isOnlyMine ? onBehalfOf.trim() : undefined);
+  const [view, setView] = useState<OwnerListView>('mine');
+  const isPersonal = useQuery(sessionQuery).data?.sign_in === 'oidc';
+  const index = useChainIndex(isOnlyMine ? onBehalfOf.trim() : undefined, isPersonal ? view : 'all');
   const roots = index.data?.roots ?? [];
   const conversations = index.data?.conversations ?? [];
 
   return (
     <Card title="Seen responses" testId="chains-index" className="space-y-3">
+      {isPersonal ? <OwnerViewSwitch name="chains-view" value={view} onChange={setView} testId="chains-view" /> : null}
       <Checkbox
         data-testid="chains-only-mine"
         checked={isOnlyMine}

@@ -5,15 +5,21 @@ import { chainIndexSchema, type ChainIndex } from '@/lib/chains/schema';
 import { fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 
-function fetchChainIndex(user: string | null, signal: AbortSignal): Promise<ChainIndex> {
-  const query = user === null ? '' : `?${new URLSearchParams({ on_behalf_of: user })}`;
-  return fetchJson(`/api/chains${query}`, { signal }, chainIndexSchema);
+export type ChainIndexView = 'mine' | 'team' | 'all';
+
+function fetchChainIndex(user: string | null, view: ChainIndexView, signal: AbortSignal): Promise<ChainIndex> {
+  const query = new URLSearchParams({ view });
+  if (user !== null) query.set('on_behalf_of', user);
+  return fetchJson(`/api/chains?${query}`, { signal }, chainIndexSchema);
 }
 
-/** `user` undefined lists everyone; a string (empty for the no-user scope) lists that user's entries. */
-export function useChainIndex(user: string | undefined) {
+/**
+ * `user` undefined lists everyone; a string (empty for the no-user scope) lists that user's entries. With personal
+ * sign-in `view` picks mine, the team's (shared, or from before sign-in) or both; without it everything is everyone's.
+ */
+export function useChainIndex(user: string | undefined, view: ChainIndexView = 'all') {
   return useQuery({
-    queryKey: queryKeys.chainIndexFor(user ?? null),
-    queryFn: ({ signal }) => fetchChainIndex(user === undefined ? null : user, signal),
+    queryKey: queryKeys.chainIndexFor(user ?? null, view),
+    queryFn: ({ signal }) => fetchChainIndex(user === undefined ? null : user, view, signal),
   });
 }

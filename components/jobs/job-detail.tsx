@@ -12,11 +12,16 @@ import { DeliveryItem } from '@/components/webhooks/delivery-item';
 import { StateDurations, isCancellable } from './job-list';
 import { JobTimeline } from './job-timeline';
 import { StallBadge, StatusBadge } from './status-badge';
-import { useJobDetail } from './use-jobs';
+import { useQuery } from '@tanstack/react-query';
+import { ShareSwitch } from '@/components/ui/owner-controls';
+import { sessionQuery } from '@/lib/http/query-keys';
+import { useJobDetail, useShareJob } from './use-jobs';
 import { openResultHref } from './open-result-href';
 
 export function JobDetailPanel({ responseId, onCancel }: { responseId: string; onCancel: (id: string) => void }) {
   const { data, error, isPending } = useJobDetail(responseId);
+  const isPersonal = useQuery(sessionQuery).data?.sign_in === 'oidc';
+  const share = useShareJob();
   if (isPending) return <Skeleton label={`Loading ${responseId}…`} className="rounded-lg border border-line bg-surface p-4" />;
   if (error) return <Alert>{error.message}</Alert>;
   const { job, timeline, deliveries } = data;
@@ -35,7 +40,7 @@ export function JobDetailPanel({ responseId, onCancel }: { responseId: string; o
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={job.status} testId="job-detail-status" />
         <StallBadge stall={job.stall} />
-        {isCancellable(job) ? (
+        {isCancellable(job) && job.is_changeable ? (
           <Button size="sm" variant="danger" data-testid="job-detail-cancel" onClick={() => onCancel(job.id)}>
             Cancel on the gateway
           </Button>
@@ -43,6 +48,9 @@ export function JobDetailPanel({ responseId, onCancel }: { responseId: string; o
         <Link href={openResultHref(job)} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
           Open the result in the transcript
         </Link>
+        {isPersonal && job.is_changeable ? (
+          <ShareSwitch isShared={job.shared} isBusy={share.isPending} onChange={(shared) => share.mutate({ responseId: job.id, shared })} testId="job-share" />
+        ) : null}
       </div>
       {job.stall ? <Alert tone="warning" isLive={false}>{job.stall.reason}</Alert> : null}
       <StateDurations job={job} />

@@ -1,6 +1,9 @@
 'use client';
 // The jobs page's live part: track form, filters, the polled job list, and the selected job's detail.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { OwnerViewSwitch } from '@/components/ui/owner-controls';
+import { sessionQuery } from '@/lib/http/query-keys';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,7 +20,8 @@ import { useCancelJob, useJobs, type JobFilterState } from './use-jobs';
 const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...RESPONSE_STATUSES.map((status) => ({ value: status, label: status }))];
 
 export function JobsView({ stallAfterMs }: { stallAfterMs: number }) {
-  const [filter, setFilter] = useState<JobFilterState>({ status: '', q: '' });
+  const [filter, setFilter] = useState<JobFilterState>({ status: '', q: '', view: 'mine' });
+  const isPersonal = useQuery(sessionQuery).data?.sign_in === 'oidc';
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const { data, error, isFetching, refetch } = useJobs(filter);
   const cancel = useCancelJob();
@@ -29,6 +33,7 @@ export function JobsView({ stallAfterMs }: { stallAfterMs: number }) {
       <Card title="Background jobs" testId="jobs" className="space-y-4" description={`Flagged as stalled after ${formatDuration(stallAfterMs)} queued or in progress.`}>
         <TrackJobForm onTracked={setSelectedId} />
         <Toolbar label="Filter jobs" className="border-t border-line pt-3">
+          {isPersonal ? <OwnerViewSwitch name="jobs-view" value={filter.view} onChange={(view) => setFilter({ ...filter, view })} testId="jobs-view" /> : null}
           <Field label="Status" className="w-40">
             <Select value={filter.status} options={STATUS_OPTIONS} onChange={(event) => setFilter({ ...filter, status: event.target.value })} data-testid="jobs-filter-status" />
           </Field>

@@ -18,6 +18,8 @@ export const POLL_MAX_MS = 8_000;
 export interface JobFilterState {
   status: string;
   q: string;
+  /** With personal sign-in: my jobs, or the ones shared with the team. */
+  view: 'mine' | 'team';
 }
 
 /** Polls fast while something changes, doubles the wait while nothing does, and stops once every job shown is terminal. */
@@ -43,9 +45,10 @@ export function useJobs(filter: JobFilterState) {
   const params = new URLSearchParams();
   if (filter.status) params.set('status', filter.status);
   if (filter.q.trim()) params.set('q', filter.q.trim());
+  params.set('view', filter.view);
   const refetchInterval = useBackoffInterval((data: JobListReply) => data.data);
   return useQuery({
-    queryKey: queryKeys.jobList(filter.status, filter.q.trim()),
+    queryKey: queryKeys.jobList(filter.status, filter.q.trim(), filter.view),
     queryFn: () => fetchJson<JobListReply>(`/api/jobs?${params}`),
     refetchInterval,
     // Polling stops once every job shown is terminal; coming back to the tab still picks up jobs made meanwhile.
@@ -87,5 +90,14 @@ export function useTrackJob() {
   return useMutation({
     mutationFn: (body: TrackJobBody) => fetchJson<JobDetailReply>('/api/jobs', { method: 'POST', json: body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobs }),
+  });
+}
+
+export function useShareJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ responseId, shared }: { responseId: string; shared: boolean }) =>
+      fetchJson<JobDetailReply>(`/api/jobs/${encodeURIComponent(responseId)}`, { method: 'PATCH', json: { shared } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.job }).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.jobs })),
   });
 }

@@ -1,8 +1,9 @@
 'use client';
 // Sent-request history from the server, searchable by model, text or response id; reopening proposes the request for the form.
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OwnerViewSwitch, ShareSwitch, type OwnerListView } from '@/components/ui/owner-controls';
 import { fetchJson } from '@/lib/http/client';
-import { queryKeys } from '@/lib/http/query-keys';
+import { queryKeys, sessionQuery } from '@/lib/http/query-keys';
 import { useDeferredValue, useState } from 'react';
 import type { HistoryEntry } from '@/lib/history/store';
 import type { SnakeCased } from '@/lib/http/snake-case';
@@ -12,16 +13,24 @@ import { TextInput } from '@/components/ui/input';
 import { describeRedactedCredentials } from '@/lib/schema/credentials';
 import type { PendingReplacement } from './replace-confirm';
 
-async function fetchHistory(query: string): Promise<SnakeCased<HistoryEntry>[]> {
-  return (await fetchJson<{ data: SnakeCased<HistoryEntry>[] }>(`/api/history?q=${encodeURIComponent(query)}`)).data;
+async function fetchHistory(query: string, view: OwnerListView): Promise<SnakeCased<HistoryEntry>[]> {
+  return (await fetchJson<{ data: SnakeCased<HistoryEntry>[] }>(`/api/history?q=${encodeURIComponent(query)}&view=${view}`)).data;
 }
 
 export function HistoryPanel({ onPropose }: { onPropose: (pending: PendingReplacement) => void }) {
   const [query, setQuery] = useState('');
+  const [view, setView] = useState<OwnerListView>('mine');
   const deferred = useDeferredValue(query);
-  const history = useQuery({ queryKey: queryKeys.history(deferred), queryFn: () => fetchHistory(deferred) });
+  const isPersonal = useQuery(sessionQuery).data?.sign_in === 'oidc';
+  const queryClient = useQueryClient();
+  const history = useQuery({ queryKey: queryKeys.history(deferred, view), queryFn: () => fetchHistory(deferred, view) });
+  const share = useMutation({
+    mutationFn: ({ id, shared }: { id: number; shared: boolean }) => fetchJson(`/api/history/${id}`, { method: 'PATCH', json: { shared } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.anyHistory }),
+  });
   return (
     <div className="flex flex-col gap-2" data-testid="history-panel">
+      {isPersonal ? <OwnerViewSwitch name="history-view" value={view} onChange={setView} testId="history-view" /> : null}
       <Field label="Search the history" hint="Every request sent through the proxy; matches model, input text, instructions and response id.">
         <TextInput type="search" value={query} data-testid="history-search" onChange={(event) => setQuery(event.target.value)} />
       </Field>
@@ -32,6 +41,9 @@ export function HistoryPanel({ onPropose }: { onPropose: (pending: PendingReplac
             <div className="min-w-0">
               <p className="font-mono [overflow-wrap:anywhere]">{entry.model ?? '(no model)'} · {entry.response_id ?? 'no response id'} · {entry.status ?? '—'}</p>
               <p className="truncate text-fg-muted">{new Date(entry.created_at).toLocaleString()} · {typeof entry.body.input === 'string' ? entry.body.input : JSON.stringify(entry.body.input ?? '')}</p>
+              {isPersonal && entry.is_changeable ? (
+                <ShareSwitch isShared={entry.shared} isBusy={share.isPending} label={`Share request #${entry.id} with the team`} onChange={(shared) => share.mutate({ id: entry.id, shared })} testId="history-share" />
+              ) : null}
             </div>
             <Button
               size="sm"

@@ -15,6 +15,13 @@ export function AccountMenu() {
   const signOut = async () => {
     setLeaving(true);
     await fetchJson('/api/session', { method: 'DELETE' }).catch(() => undefined);
+    // What this browser kept for the person (the draft, their own gateway key, whom they acted as) is theirs, not the next person's.
+    try {
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+    } catch {
+      // storage can be unavailable; nothing was kept then
+    }
     // A full load, so nothing of the signed-out user's pages stays in memory.
     window.location.replace(new URL('/login', window.location.href));
   };

@@ -13,7 +13,10 @@ import type { CaptureReply } from '@/lib/webhooks/captures';
 import type { DeliveryReply } from '@/lib/webhooks/deliveries';
 import { CaptureAnswerForm } from './capture-answer-form';
 import { DeliveryItem } from './delivery-item';
-import { useCaptureDeliveries, useCaptures, useCreateCapture, useReplayDelivery } from './use-captures';
+import { useQuery } from '@tanstack/react-query';
+import { OwnerViewSwitch, ShareSwitch, type OwnerListView } from '@/components/ui/owner-controls';
+import { sessionQuery } from '@/lib/http/query-keys';
+import { useCaptureDeliveries, useCaptures, useCreateCapture, useReplayDelivery, useSetCaptureAnswer } from './use-captures';
 
 function ReplayButton({ captureId, delivery, target }: { captureId: string; delivery: DeliveryReply; target: string }) {
   const replay = useReplayDelivery(captureId);
@@ -53,6 +56,8 @@ export function describeCaptureCap(capture: CaptureReply): string {
 
 function CaptureDetail({ captureId }: { captureId: string }) {
   const { data, error } = useCaptureDeliveries(captureId);
+  const isPersonal = useQuery(sessionQuery).data?.sign_in === 'oidc';
+  const share = useSetCaptureAnswer(captureId);
   const [target, setTarget] = useState('');
   if (error) return <Alert>{error.message}</Alert>;
   if (!data) return <Skeleton label="Loading the capture…" />;
@@ -66,6 +71,9 @@ function CaptureDetail({ captureId }: { captureId: string }) {
           { term: 'Kept', value: describeCaptureCap(capture), testId: 'capture-cap' },
         ]}
       />
+      {isPersonal && capture.is_changeable ? (
+        <ShareSwitch isShared={capture.shared} isBusy={share.isPending} onChange={(shared) => share.mutate({ shared })} testId="capture-share" />
+      ) : null}
       <CaptureAnswerForm key={capture.id} capture={capture} />
       <Field label="Replay to" hint="Empty: this capture's own receiver. Any other target must be listed in the server's WEBHOOK_REPLAY_ALLOW.">
         <TextInput isMono value={target} placeholder="this capture" onChange={(event) => setTarget(event.target.value)} data-testid="replay-target" />
@@ -84,7 +92,9 @@ function CaptureDetail({ captureId }: { captureId: string }) {
 }
 
 export function CapturePanel() {
-  const { data } = useCaptures();
+  const [view, setView] = useState<OwnerListView>('mine');
+  const isPersonal = useQuery(sessionQuery).data?.sign_in === 'oidc';
+  const { data } = useCaptures(view);
   const create = useCreateCapture();
   const [selected, setSelected] = useState<string | null>(null);
   const current = selected ?? data?.captures[0]?.id ?? null;
@@ -99,6 +109,7 @@ export function CapturePanel() {
         </Button>
       }
     >
+      {isPersonal ? <OwnerViewSwitch name="captures-view" value={view} onChange={setView} testId="captures-view" /> : null}
       {data && data.captures.length > 0 ? (
         <Field label="Capture">
           <Select isMono value={current ?? ''} onChange={(event) => setSelected(event.target.value)} data-testid="capture-select">

@@ -12,11 +12,11 @@ import type { CaptureAnswer } from '@/lib/webhooks/schemas';
 const CAPTURE_POLL_MS = 3_000;
 
 /** Polled only while live updates (LiveUpdates) are not connected; otherwise refreshed when the server says something arrived. */
-export function useCaptures() {
+export function useCaptures(view: 'mine' | 'team' = 'mine') {
   const isLive = useIsLive();
   return useQuery({
-    queryKey: queryKeys.captures,
-    queryFn: () => fetchJson<{ captures: CaptureReply[]; unmatched: DeliveryReply[] }>('/api/webhooks'),
+    queryKey: queryKeys.capturesIn(view),
+    queryFn: () => fetchJson<{ captures: CaptureReply[]; unmatched: DeliveryReply[] }>(`/api/webhooks?view=${view}`),
     refetchInterval: isLive ? false : CAPTURE_POLL_MS,
   });
 }
@@ -43,7 +43,7 @@ export function useSetCaptureAnswer(captureId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (answer: CaptureAnswer) => fetchJson<CaptureReply>(`/api/webhooks/${encodeURIComponent(captureId)}`, { method: 'PATCH', json: answer }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.capture(captureId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.capture(captureId) }).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.captures })),
   });
 }
 

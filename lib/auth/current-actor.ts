@@ -3,9 +3,11 @@ import 'server-only';
 import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { signInMode, type Env } from '@/lib/env-schema';
-import { ApiError } from '@/lib/schema';
+import { z } from 'zod';
+import type { Viewer } from '@/lib/db/owner';
+import { ApiError, ownerViewSchema, parseOrThrow, type OwnerView } from '@/lib/schema';
 import { readCookieValue, readSessionId, SESSION_COOKIE } from './access';
-import { describeUser, isAllowedUser, SHARED_ACTOR, type Actor, type SignedInUser } from './identity';
+import { describeUser, isAllowedUser, SHARED_ACTOR, viewerOf, type Actor, type SignedInUser } from './identity';
 import { getInstallSecret, randomSecret } from './install-secrets';
 import { refreshWithProvider } from './oidc-client';
 import { isSessionActive } from './session-store';
@@ -93,6 +95,16 @@ export async function requireActor(request: Request): Promise<Actor> {
   const actor = await readActor(request);
   if (!actor) throw new ApiError(401, 'Your session has ended; sign in again.', { type: 'authentication_error', code: 'session_required' });
   return actor;
+}
+
+/** Whose data a route reads and writes: the signed-in user's, or everything (the shared playground). */
+export async function requireViewer(request: Request): Promise<Viewer> {
+  return viewerOf(await requireActor(request));
+}
+
+/** Which list a route shows (?view=mine|team|all; mine by default); 400 naming `view` otherwise. */
+export function readOwnerView(request: Request): OwnerView {
+  return parseOrThrow(z.object({ view: ownerViewSchema }), { view: new URL(request.url).searchParams.get('view') ?? undefined }).view;
 }
 
 /** An admin a route needs: with personal sign-in one named by PLAYGROUND_ADMINS (403 for anyone else); without it the one shared user. */

@@ -1,4 +1,5 @@
 // Who is acting: a signed-in person (with what the provider says about them), the one shared playground, or the server itself; pure rules.
+import type { Viewer } from '@/lib/db/owner';
 import type { Env } from '@/lib/env-schema';
 
 /** A person signed in with the OpenID provider, as the latest sign-in or refresh described them. */
@@ -32,6 +33,11 @@ export function systemActor(name: string): Actor {
 /** The id that owns what this actor makes: the user's subject, or null (shared data, as before sign-in existed). */
 export function ownerIdOf(actor: Actor): string | null {
   return actor.kind === 'user' ? actor.user.id : null;
+}
+
+/** Whose data an actor reads and writes (lib/db/owner.ts): a user's own, or everything without personal sign-in. */
+export function viewerOf(actor: Actor): Viewer {
+  return { ownerId: ownerIdOf(actor) };
 }
 
 /** How the audit log and the admin pages name an actor. */

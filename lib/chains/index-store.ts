@@ -2,12 +2,15 @@
 import 'server-only';
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
+import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type OwnerView, type Viewer } from '@/lib/db/owner';
 import { advancedStatus, isStatusAdvance } from '@/lib/db/response-status';
 import { encodeText } from '@/lib/db/text-codec';
 import { responseAliases, seenResponses } from '@/lib/db/schema';
 import type { ChainEntry } from './schema';
 
 export interface SeenResponse {
+  /** Who made it; a later sighting never changes the owner. */
+  ownerId?: string | null;
   id: string;
   previousResponseId: string | null;
   conversationId: string | null;
@@ -46,6 +49,7 @@ export async function upsertSeenResponse(db: Db, seen: SeenResponse): Promise<vo
       model: seen.model,
       status: seen.status,
       onBehalfOf: seen.onBehalfOf,
+      ownerId: seen.ownerId ?? null,
       stored: seen.stored ?? null,
     })
     .onConflictDoUpdate({
@@ -89,38 +93,61 @@ export async function updateSeenStatus(db: Db, id: string, status: string): Prom
   return changed.length > 0;
 }
 
-/** Marks a response deleted; records a bare entry when the index never saw it. Returns the updated entry. */
-export async function markResponseDeleted(db: Db, id: string, onBehalfOf: string | null): Promise<ChainEntry> {
+/**
+ * Marks a response deleted; records a bare entry (the viewer's) when the index never saw it. Returns the updated entry,
+ * or null when the entry is another user's that `viewer` may not change.
+ */
+export async function markResponseDeleted(db: Db, id: string, onBehalfOf: string | null, viewer: Viewer = SHARED_VIEWER): Promise<ChainEntry | null> {
   const [row] = await db
     .insert(seenResponses)
-    .values({ id, onBehalfOf, deleted: true })
-    .onConflictDoUpdate({ target: seenResponses.id, set: { deleted: true, updatedAt: sql`now()` } })
+    .values({ id, onBehalfOf, ownerId: viewer.ownerId, deleted: true })
+    .onConflictDoUpdate({ target: seenResponses.id, set: { deleted: true, updatedAt: sql`now()` }, where: changeableBy(seenResponses, viewer) })
     .returning();
-  if (!row) throw new Error(`markResponseDeleted: no row returned for ${id}`);
-  return toChainEntry(row);
+  return row ? toChainEntry(row, viewer) : null;
 }
 
-/** The entry of a response, looked up by its run id or any alias of it (the entry's `id` is then the run id). */
-export async function getSeenResponse(db: Db, id: string): Promise<ChainEntry | null> {
+/** Shares an entry with the team (or stops); null when `viewer` may not change it. */
+export async function setSeenShared(db: Db, id: string, shared: boolean, viewer: Viewer): Promise<ChainEntry | null> {
   const responseId = await resolveResponseId(db, id);
-  const [row] = await db.select(entryColumns).from(seenResponses).where(eq(seenResponses.id, responseId)).limit(1);
-  return row ? toChainEntry(row) : null;
+  const [row] = await db.update(seenResponses).set({ shared }).where(withOwner(eq(seenResponses.id, responseId), changeableBy(seenResponses, viewer))).returning();
+  return row ? toChainEntry(row, viewer) : null;
 }
 
-/** Every entry, oldest first; `onBehalfOf` (null is the no-user scope) filters to one user when given. */
-export async function listSeenResponses(db: Db, filter: { onBehalfOf?: string | null } = {}): Promise<ChainEntry[]> {
-  const where =
+/** The entry of a response `viewer` may see, looked up by its run id or any alias of it (the entry's `id` is then the run id). */
+export async function getSeenResponse(db: Db, id: string, viewer: Viewer = SHARED_VIEWER): Promise<ChainEntry | null> {
+  const responseId = await resolveResponseId(db, id);
+  const [row] = await db.select(entryColumns).from(seenResponses).where(withOwner(eq(seenResponses.id, responseId), visibleTo(seenResponses, viewer))).limit(1);
+  return row ? toChainEntry(row, viewer) : null;
+}
+
+/** Whether the index knows `id` as a response `viewer` may not see (another user's private one). */
+export async function isHiddenFrom(db: Db, id: string, viewer: Viewer): Promise<boolean> {
+  if (viewer.ownerId === null) return false;
+  const responseId = await resolveResponseId(db, id);
+  const [row] = await db.select({ ownerId: seenResponses.ownerId, shared: seenResponses.shared }).from(seenResponses).where(eq(seenResponses.id, responseId)).limit(1);
+  return !!row && row.ownerId !== null && !row.shared && row.ownerId !== viewer.ownerId;
+}
+
+/** Every entry `viewer` may see in `view`, oldest first; `onBehalfOf` (null is the no-user scope) filters to one user when given. */
+export async function listSeenResponses(db: Db, filter: { onBehalfOf?: string | null; viewer?: Viewer; view?: OwnerView } = {}): Promise<ChainEntry[]> {
+  const byUser =
     filter.onBehalfOf === undefined
       ? undefined
       : filter.onBehalfOf === null
         ? isNull(seenResponses.onBehalfOf)
         : eq(seenResponses.onBehalfOf, filter.onBehalfOf);
+  const viewer = filter.viewer ?? SHARED_VIEWER;
+  const where = withOwner(byUser, visibleTo(seenResponses, viewer, filter.view ?? 'all'));
   const rows = await db.select(entryColumns).from(seenResponses).where(where).orderBy(asc(seenResponses.createdAt), asc(seenResponses.id));
-  return rows.map(toChainEntry);
+  return rows.map((row) => toChainEntry(row, viewer));
 }
 
-function toChainEntry(row: Row): ChainEntry {
+function toChainEntry(row: Row, viewer: Viewer): ChainEntry {
+  const ownership = ownershipOf(row, viewer);
   return {
+    owner_id: ownership.ownerId,
+    shared: ownership.shared,
+    is_changeable: ownership.isChangeable,
     id: row.id,
     previous_response_id: row.previousResponseId,
     conversation_id: row.conversationId,

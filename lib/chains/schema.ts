@@ -14,6 +14,10 @@ export const chainEntrySchema = z.object({
   deleted: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Who made it (null: before personal sign-in), whether it is shared with the team, and whether the reader may change it. */
+  owner_id: z.string().nullable().default(null),
+  shared: z.boolean().default(false),
+  is_changeable: z.boolean().default(true),
 });
 export type ChainEntry = z.infer<typeof chainEntrySchema>;
 

@@ -1,6 +1,8 @@
 // The proxy functions behind app/api/responses/** and app/api/models: guard, one gateway call, relay.
 import 'server-only';
 import type { AuditNote } from '@/lib/audit/entry';
+import { isHiddenFrom } from '@/lib/chains/index-store';
+import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { describeGateway, type Env } from '@/lib/env-schema';
 import { answerError } from '@/lib/http/route';
@@ -8,6 +10,7 @@ import { ApiError, requireResponseId, responsePath } from '@/lib/schema';
 import { pickQuery, readBrowserKey, readCreateRequest, readOnBehalfOf, type CreateRequest } from './inbound';
 import { clientKeyOf } from '@/lib/auth/client-key';
 import { requireActor } from '@/lib/auth/current-actor';
+import { ownerIdOf } from '@/lib/auth/identity';
 import { applyOnBehalfOfPolicy } from '@/lib/auth/on-behalf-of-policy';
 import { takeRateLimit } from '@/lib/auth/shared-rate-limit';
 import { releaseWhenDone, sharedStreamLimiter } from '@/lib/auth/stream-limit';
@@ -26,6 +29,8 @@ type SendInit = Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal' | 'acto
 
 export interface ProxyCall {
   env: Env;
+  /** Whose records this call makes (null without personal sign-in). */
+  ownerId: string | null;
   /** Who the limits count this request against (see lib/auth/client-key.ts). */
   clientKey: string;
   onBehalfOf: string | null;
@@ -55,7 +60,7 @@ async function runProxied(request: Request, work: (call: ProxyCall) => Promise<R
       abortUpstream: () => upstreamAbort.abort(),
     };
     const send = (path: string, init: SendInit = {}) => callGateway(path, { ...init, actor, onBehalfOf, apiKey, signal });
-    return await work({ env, clientKey, onBehalfOf, relayContext, send });
+    return await work({ env, ownerId: ownerIdOf(actor), clientKey, onBehalfOf, relayContext, send });
   } catch (error) {
     return answerError(error, `${request.method} ${new URL(request.url).pathname}`);
   }
@@ -116,7 +121,7 @@ export function observeStream(onBehalfOf: string | null, create: CreateContext |
       if (create && type === 'response.created' && !recordedCreate) {
         recordedCreate = true;
         createRecorded = recordCreated({ ...info, id: runId }, create);
-        jobRecorded = recordAcceptedBackground({ ...info, id: runId }, onBehalfOf);
+        jobRecorded = recordAcceptedBackground({ ...info, id: runId }, create);
         return jobRecorded;
       }
       const status = info.status;
@@ -147,8 +152,8 @@ export function recordPolled(requestedId: string, audit: AuditNote = {}) {
   };
 }
 
-export async function sendCreate({ onBehalfOf, relayContext, send }: ProxyCall, body: CreateRequest, recordsHistory = true): Promise<Response> {
-  const create: CreateContext = { body: body.json, onBehalfOf, recordsHistory };
+export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: ProxyCall, body: CreateRequest, recordsHistory = true): Promise<Response> {
+  const create: CreateContext = { body: body.json, onBehalfOf, ownerId, recordsHistory };
   const audit: AuditNote = { model: typeof body.json.model === 'string' ? body.json.model : null, body: body.json };
   let upstream: Response | null = null;
   try {
@@ -159,7 +164,7 @@ export async function sendCreate({ onBehalfOf, relayContext, send }: ProxyCall, 
       onJson: async (value) => {
         const info = readResponseInfo(value);
         if (info) audit.responseId = info.id;
-        if (info) await recordAcceptedBackground(info, onBehalfOf);
+        if (info) await recordAcceptedBackground(info, create);
         void recordCreated(info, create);
       },
     });
@@ -177,11 +182,23 @@ export function proxyCreateResponse(request: Request): Promise<Response> {
   });
 }
 
+/**
+ * The id a call may use: the one id rule, then (with personal sign-in) the chain index's owner: a response another
+ * user made and did not share is a 404 here, before the gateway is asked, whatever X-On-Behalf-Of says.
+ */
+async function visibleResponseId(call: ProxyCall, rawId: string): Promise<string> {
+  const id = requireResponseId(rawId);
+  if (call.ownerId !== null && (await isHiddenFrom(await getDb(), id, { ownerId: call.ownerId }))) {
+    throw new ApiError(404, `No response found with id '${id}'.`, { type: 'invalid_request_error', param: 'id', code: 'not_found' });
+  }
+  return id;
+}
+
 export function proxyGetResponse(request: Request, id: string): Promise<Response> {
   return runProxied(request, async (call) => {
     const { onBehalfOf, relayContext, send } = call;
     const query = pickQuery(new URL(request.url).searchParams, RETRIEVE_QUERY);
-    const path = responsePath(requireResponseId(id));
+    const path = responsePath(await visibleResponseId(call, id));
     return withStreamSlot(call, query.getAll('stream').includes('true'), async () => {
       const audit: AuditNote = {};
       const upstream = await send(path, { query, audit });
@@ -191,24 +208,27 @@ export function proxyGetResponse(request: Request, id: string): Promise<Response
 }
 
 export function proxyDeleteResponse(request: Request, id: string): Promise<Response> {
-  return runProxied(request, async ({ relayContext, send }) => {
-    const upstream = await send(responsePath(requireResponseId(id)), { method: 'DELETE' });
+  return runProxied(request, async (call) => {
+    const { relayContext, send } = call;
+    const upstream = await send(responsePath(await visibleResponseId(call, id)), { method: 'DELETE' });
     return relay(upstream, relayContext);
   });
 }
 
 export function proxyCancelResponse(request: Request, id: string): Promise<Response> {
-  return runProxied(request, async ({ relayContext, send }) => {
+  return runProxied(request, async (call) => {
+    const { relayContext, send } = call;
     const audit: AuditNote = {};
-    const upstream = await send(responsePath(requireResponseId(id), 'cancel'), { method: 'POST', audit });
+    const upstream = await send(responsePath(await visibleResponseId(call, id), 'cancel'), { method: 'POST', audit });
     return relay(upstream, relayContext, { onJson: recordPolled(id, audit) });
   });
 }
 
 export function proxyListInputItems(request: Request, id: string): Promise<Response> {
-  return runProxied(request, async ({ relayContext, send }) => {
+  return runProxied(request, async (call) => {
+    const { relayContext, send } = call;
     const query = pickQuery(new URL(request.url).searchParams, INPUT_ITEMS_QUERY);
-    const upstream = await send(responsePath(requireResponseId(id), 'input_items'), { query });
+    const upstream = await send(responsePath(await visibleResponseId(call, id), 'input_items'), { query });
     return relay(upstream, relayContext);
   });
 }

@@ -61,17 +61,19 @@ async function runIdOf(id: string): Promise<string> {
 export interface CreateContext {
   body: Record<string, unknown>;
   onBehalfOf: string | null;
+  /** Who sent it: their history entry, job and chain-index entry are theirs (null without personal sign-in). */
+  ownerId: string | null;
   /** false for a grid's cells: the history lists what people sent by hand, the grid keeps its own cells. */
   recordsHistory?: boolean;
 }
 
 /** A background job is recorded (and awaited, within a cap) before the browser hears of it. */
-export async function recordAcceptedBackground(info: ResponseInfo, onBehalfOf: string | null): Promise<void> {
+export async function recordAcceptedBackground(info: ResponseInfo, context: Pick<CreateContext, 'onBehalfOf' | 'ownerId'>): Promise<void> {
   if (!info.background) return;
   await safely(
     'recordBackgroundJob',
     info.id,
-    () => recordBackgroundJob({ responseId: info.id, model: info.model, status: info.status ?? 'queued', onBehalfOf }),
+    () => recordBackgroundJob({ responseId: info.id, model: info.model, status: info.status ?? 'queued', onBehalfOf: context.onBehalfOf, ownerId: context.ownerId }),
     GATE_LIMIT_MS,
   );
 }
@@ -92,6 +94,7 @@ export function recordCreated(info: ResponseInfo | null, context: CreateContext)
           model: info.model,
           status: info.status,
           onBehalfOf: context.onBehalfOf,
+          ownerId: context.ownerId,
           stored: info.stored,
         });
         if (sentParent && info.previousResponseId && info.previousResponseId !== sentParent) {
@@ -103,7 +106,7 @@ export function recordCreated(info: ResponseInfo | null, context: CreateContext)
     context.recordsHistory === false
       ? Promise.resolve()
       : safely('recordSentRequest', info?.id ?? null, () =>
-          recordSentRequest({ body: context.body, onBehalfOf: context.onBehalfOf, responseId: info?.id ?? null, status: info?.status ?? null }),
+          recordSentRequest({ body: context.body, onBehalfOf: context.onBehalfOf, ownerId: context.ownerId, responseId: info?.id ?? null, status: info?.status ?? null }),
         );
   return Promise.all([seen, sent]).then(() => undefined);
 }

@@ -2,7 +2,7 @@
 // recorders of a browser's call through /api/responses, without a browser request. Failures come back as error replies.
 import 'server-only';
 import type { AuditNote } from '@/lib/audit/entry';
-import { systemActor, type Actor } from '@/lib/auth/identity';
+import { ownerIdOf, systemActor, type Actor } from '@/lib/auth/identity';
 import { getEnv } from '@/lib/env';
 import { answerError } from '@/lib/http/route';
 import { requireResponseId, responsePath } from '@/lib/schema';
@@ -35,7 +35,7 @@ function openCall(caller: ServerCaller, signal: AbortSignal | undefined): ProxyC
   const actor = caller.actor ?? systemActor(caller.name);
   const send = (path: string, init: Omit<CallGatewayInit, 'onBehalfOf' | 'apiKey' | 'signal' | 'actor'> = {}) =>
     callGateway(path, { ...init, actor, onBehalfOf: caller.onBehalfOf, apiKey: caller.apiKey, signal: combined });
-  return { env, clientKey: caller.name, onBehalfOf: caller.onBehalfOf, relayContext, send };
+  return { env, ownerId: ownerIdOf(actor), clientKey: caller.name, onBehalfOf: caller.onBehalfOf, relayContext, send };
 }
 
 async function answered(caller: ServerCaller, what: string, work: () => Promise<Response>): Promise<Response> {

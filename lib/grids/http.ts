@@ -1,5 +1,6 @@
 // The /api/grids routes' bodies: parse input, call one grids function, answer JSON (or the progress stream); errors are thrown and answered by withRoute.
 import 'server-only';
+import { readOwnerView, requireActor, requireViewer } from '@/lib/auth/current-actor';
 import { getDb } from '@/lib/db';
 import type { Db } from '@/lib/db/open';
 import { getEnv } from '@/lib/env';
@@ -8,13 +9,18 @@ import { readBodyText } from '@/lib/http/body';
 import { withRoute } from '@/lib/http/route';
 import { ApiError, parseOrThrow } from '@/lib/schema/errors';
 import { gridRerunRequestSchema, gridRunRequestSchema } from '@/lib/schema/grid';
-import { checkGridAccess } from './access';
+import { shareBodySchema } from '@/lib/schema/ownership';
+import type { Actor } from '@/lib/auth/identity';
+import { applyOnBehalfOfPolicy } from '@/lib/auth/on-behalf-of-policy';
+import type { GridDefinition } from '@/lib/schema/grid';
+import { checkGridAccess, type GridAccess } from './access';
+import { variantOnBehalfOf } from './cells';
 import { parseGridDefinition } from './definition';
 import { streamRunEvents } from './events';
 import { buildRunCsv } from './export';
 import { readLatestRuns, readRun, readRunSummaries } from './read';
 import { cancelGridRun, ensureRunner, getLiveRun, newId, rerunGridRun, startGridRun } from './runner';
-import { deleteGrid, getCellTurn, getGrid, getRun, insertGrid, listGrids, updateGrid, type GridRow, type RunRow } from './store';
+import { deleteGrid, getCellTurn, getGrid, getRun, insertGrid, listGrids, setGridShared, updateGrid, type GridRow, type RunRow } from './store';
 import { toCell, toGrid, toGridSummary } from './views';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -37,27 +43,34 @@ async function openDb(): Promise<Db> {
   return db;
 }
 
-/** The grid named in the path, once the caller may use it (404 otherwise). */
-async function loadGrid(db: Db, request: Request, id: string): Promise<GridRow> {
+/** The grid named in the path, once the caller may use it that way (404 for another user's private grid, 403 to change a shared one). */
+async function loadGrid(db: Db, request: Request, id: string, access: GridAccess = 'read'): Promise<GridRow> {
   const grid = await getGrid(db, id);
-  if (!grid || !checkGridAccess(request, grid)) throw new ApiError(404, `No grid with id ${JSON.stringify(id)}.`, { type: 'not_found_error', param: 'id', code: 'grid_not_found' });
+  if (!grid) throw new ApiError(404, `No grid with id ${JSON.stringify(id)}.`, { type: 'not_found_error', param: 'id', code: 'grid_not_found' });
+  await checkGridAccess(request, grid, access);
   return grid;
 }
 
-async function loadRun(db: Db, request: Request, gridId: string, runId: string): Promise<RunRow> {
-  await loadGrid(db, request, gridId);
+async function loadRun(db: Db, request: Request, gridId: string, runId: string, access: GridAccess = 'read'): Promise<RunRow> {
+  await loadGrid(db, request, gridId, access);
   const run = await getRun(db, runId);
   if (!run || run.gridId !== gridId) throw new ApiError(404, `No run ${JSON.stringify(runId)} of grid ${gridId}.`, { type: 'not_found_error', param: 'run_id', code: 'run_not_found' });
   return run;
+}
+
+/** Under ON_BEHALF_OF_POLICY=claim every variant's X-On-Behalf-Of must be one the user may use (403 naming it, before any cell runs). */
+function checkOnBehalfOfPolicy(definition: GridDefinition, actor: Actor): void {
+  for (const variant of definition.variants) applyOnBehalfOfPolicy(getEnv(), actor, variantOnBehalfOf(definition, variant));
 }
 
 async function answerRun(db: Db, run: RunRow, status = 200): Promise<Response> {
   return Response.json(await readRun(db, run), { status, headers: NO_STORE });
 }
 
-export const handleListGrids = withRoute('GET /api/grids', async () => {
+export const handleListGrids = withRoute('GET /api/grids', async (request: Request) => {
   const db = await openDb();
-  const grids = await listGrids(db);
+  const viewer = await requireViewer(request);
+  const grids = await listGrids(db, undefined, viewer, readOwnerView(request));
   const latest = await readLatestRuns(db, grids);
   return Response.json({ object: 'list', data: grids.map((grid) => toGridSummary(grid, latest.get(grid.id) ?? null)) }, { headers: NO_STORE });
 });
@@ -65,8 +78,18 @@ export const handleListGrids = withRoute('GET /api/grids', async () => {
 export const handleCreateGrid = withRoute('POST /api/grids', async (request: Request) => {
   const definition = await readBody(request, parseGridDefinition);
   const db = await openDb();
-  const grid = await insertGrid(db, { id: newId('grid'), name: definition.name, definition });
+  const grid = await insertGrid(db, { id: newId('grid'), name: definition.name, definition, ownerId: (await requireViewer(request)).ownerId });
   return Response.json(toGrid(grid), { status: 201, headers: NO_STORE });
+});
+
+/** PATCH /api/grids/{id} {"shared": …}: its maker shows it (and its runs) to the team, or stops. */
+export const handleShareGrid = withRoute('PATCH /api/grids/{id}', async (request: Request, id: string) => {
+  const { shared } = await readBody(request, (value) => parseOrThrow(shareBodySchema, value));
+  const db = await openDb();
+  await loadGrid(db, request, id, 'change');
+  const grid = await setGridShared(db, id, shared);
+  if (!grid) throw new ApiError(404, `No grid with id ${JSON.stringify(id)}.`, { type: 'not_found_error', param: 'id', code: 'grid_not_found' });
+  return Response.json(toGrid(grid), { headers: NO_STORE });
 });
 
 export const handleGetGrid = withRoute('GET /api/grids/{id}', async (request: Request, id: string) => {
@@ -79,7 +102,7 @@ export const handleGetGrid = withRoute('GET /api/grids/{id}', async (request: Re
 export const handlePutGrid = withRoute('PUT /api/grids/{id}', async (request: Request, id: string) => {
   const definition = await readBody(request, parseGridDefinition);
   const db = await openDb();
-  await loadGrid(db, request, id);
+  await loadGrid(db, request, id, 'change');
   const grid = await updateGrid(db, id, definition);
   if (!grid) throw new ApiError(404, `No grid with id ${JSON.stringify(id)}.`, { type: 'not_found_error', param: 'id', code: 'grid_not_found' });
   return Response.json(toGrid(grid), { headers: NO_STORE });
@@ -87,7 +110,7 @@ export const handlePutGrid = withRoute('PUT /api/grids/{id}', async (request: Re
 
 export const handleDeleteGrid = withRoute('DELETE /api/grids/{id}', async (request: Request, id: string) => {
   const db = await openDb();
-  await loadGrid(db, request, id);
+  await loadGrid(db, request, id, 'change');
   // Its runs in this process stop first, so nothing writes cells of a deleted grid.
   for (const run of await readRunSummaries(db, id)) {
     const live = getLiveRun(run.id);
@@ -104,7 +127,7 @@ export const handleDuplicateGrid = withRoute('POST /api/grids/{id}/duplicate', a
   const db = await openDb();
   const source = await loadGrid(db, request, id);
   const definition = parseGridDefinition({ ...(source.definition as object), name: `${source.name} (copy)`.slice(0, 200) });
-  const grid = await insertGrid(db, { id: newId('grid'), name: definition.name, definition });
+  const grid = await insertGrid(db, { id: newId('grid'), name: definition.name, definition, ownerId: (await requireViewer(request)).ownerId });
   return Response.json(toGrid(grid), { status: 201, headers: NO_STORE });
 });
 
@@ -117,8 +140,10 @@ export const handleListRuns = withRoute('GET /api/grids/{id}/runs', async (reque
 export const handleStartRun = withRoute('POST /api/grids/{id}/runs', async (request: Request, id: string) => {
   const settings = await readBody(request, (value) => parseOrThrow(gridRunRequestSchema, value));
   const db = await openDb();
-  const grid = await loadGrid(db, request, id);
-  const run = await startGridRun(db, grid, { request: settings, apiKey: readBrowserKey(request, getEnv()) });
+  const grid = await loadGrid(db, request, id, 'change');
+  const actor = await requireActor(request);
+  checkOnBehalfOfPolicy(grid.definition as GridDefinition, actor);
+  const run = await startGridRun(db, grid, { request: settings, apiKey: readBrowserKey(request, getEnv()), actor });
   return answerRun(db, run, 202);
 });
 
@@ -129,7 +154,7 @@ export const handleGetRun = withRoute('GET /api/grids/{id}/runs/{run_id}', async
 
 export const handleCancelRun = withRoute('POST /api/grids/{id}/runs/{run_id}/cancel', async (request: Request, id: string, runId: string) => {
   const db = await openDb();
-  const run = await loadRun(db, request, id, runId);
+  const run = await loadRun(db, request, id, runId, 'change');
   await cancelGridRun(db, run);
   // A run of this process ends within moments: answer once it has, so the reply shows its final cells.
   await getLiveRun(run.id)?.done;
@@ -139,8 +164,10 @@ export const handleCancelRun = withRoute('POST /api/grids/{id}/runs/{run_id}/can
 export const handleRerun = withRoute('POST /api/grids/{id}/runs/{run_id}/rerun', async (request: Request, id: string, runId: string) => {
   const rerun = await readBody(request, (value) => parseOrThrow(gridRerunRequestSchema, value));
   const db = await openDb();
-  const run = await loadRun(db, request, id, runId);
-  const queued = await rerunGridRun(db, run, rerun, { apiKey: readBrowserKey(request, getEnv()) });
+  const run = await loadRun(db, request, id, runId, 'change');
+  const actor = await requireActor(request);
+  checkOnBehalfOfPolicy(run.definition as GridDefinition, actor);
+  const queued = await rerunGridRun(db, run, rerun, { apiKey: readBrowserKey(request, getEnv()), actor });
   return answerRun(db, queued, 202);
 });
 

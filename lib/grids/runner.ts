@@ -1,6 +1,8 @@
 // The grid runner of this process: starts, re-runs and stops runs, keeps their heartbeat, and ends runs a gone process left
 // running (`interrupted`): at once on PGlite (one process at a time), after HEARTBEAT_MS × 3 of silence on PostgreSQL.
 import 'server-only';
+import type { Actor } from '@/lib/auth/identity';
+import { applyOnBehalfOfPolicy } from '@/lib/auth/on-behalf-of-policy';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/open';
 import { getEnv } from '@/lib/env';
@@ -84,9 +86,12 @@ export function getRunHub(): RunHub {
   return runner().hub;
 }
 
-function launch(db: Db, run: RunRow, cells: readonly GridCell[], apiKey: string | null, transportFor?: TransportFor): LiveRun {
+function launch(db: Db, run: RunRow, cells: readonly GridCell[], options: Omit<RunOptions, 'request'>): LiveRun {
   const state = runner();
-  const gatewayTransport: TransportFor = (request) => createGatewayTransport(createServerResponses({ onBehalfOf: request.onBehalfOf, apiKey, name: `grid run ${run.id}` }));
+  const { apiKey, actor, transportFor } = options;
+  const gatewayTransport: TransportFor = (request) =>
+    // Under ON_BEHALF_OF_POLICY=self the cells act as the user who started the run (claim was checked before the start).
+    createGatewayTransport(createServerResponses({ onBehalfOf: actor ? applyOnBehalfOfPolicy(getEnv(), actor, request.onBehalfOf) : request.onBehalfOf, apiKey, name: `grid run ${run.id}`, actor }));
   const live = new LiveRun(run, cells, { db, hub: state.hub, runnerId: state.id, transportFor: transportFor ?? gatewayTransport });
   state.live.set(run.id, { run: live, db });
   void live.done.finally(() => state.live.delete(run.id));
@@ -97,6 +102,8 @@ export interface RunOptions {
   request: GridRunRequest;
   /** The user's own gateway key (ALLOW_BROWSER_KEYS): kept in memory for this run only. */
   apiKey: string | null;
+  /** Who started the run: the audit log names them for every cell's calls. */
+  actor?: Actor;
   transportFor?: TransportFor;
 }
 
@@ -128,7 +135,7 @@ export async function startGridRun(db: Db, grid: GridRow, options: RunOptions): 
     },
     cells,
   );
-  launch(db, run, await listCellViews(db, run), options.apiKey, options.transportFor);
+  launch(db, run, await listCellViews(db, run), options);
   return run;
 }
 
@@ -171,7 +178,7 @@ export async function rerunGridRun(db: Db, run: RunRow, rerun: GridRerunRequest,
   await requeueCells(db, run.id, selected);
   const cellsDoneAtStart = await countSettledCells(db, run.id);
   const queued = (await updateRun(db, run.id, { cellsDoneAtStart })) ?? claimed;
-  launch(db, queued, await listCellViews(db, queued), options.apiKey, options.transportFor);
+  launch(db, queued, await listCellViews(db, queued), options);
   return queued;
 }
 

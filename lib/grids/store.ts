@@ -3,6 +3,7 @@
 import 'server-only';
 import { and, asc, count, desc, eq, getTableColumns, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
+import { SHARED_VIEWER, visibleTo, type OwnerView, type Viewer } from '@/lib/db/owner';
 import { gridCells, gridRuns, grids } from '@/lib/db/schema';
 import type { GridDefinition, GridRunStatus } from '@/lib/schema/grid';
 
@@ -25,7 +26,7 @@ const CELL_COLUMNS = (() => {
   return columns;
 })();
 
-export async function insertGrid(db: Db, grid: { id: string; name: string; definition: GridDefinition }): Promise<GridRow> {
+export async function insertGrid(db: Db, grid: { id: string; name: string; definition: GridDefinition; ownerId?: string | null }): Promise<GridRow> {
   const [row] = await db.insert(grids).values(grid).returning();
   return row!;
 }
@@ -46,8 +47,14 @@ export async function getGrid(db: Db, id: string): Promise<GridRow | null> {
 
 export const GRID_LIST_LIMIT = 200;
 
-export async function listGrids(db: Db, limit = GRID_LIST_LIMIT): Promise<GridRow[]> {
-  return db.select().from(grids).orderBy(desc(grids.updatedAt), desc(grids.id)).limit(limit);
+/** The grids `viewer` may see in `view` (lib/db/owner.ts), most recently changed first. */
+export async function listGrids(db: Db, limit = GRID_LIST_LIMIT, viewer: Viewer = SHARED_VIEWER, view: OwnerView = 'all'): Promise<GridRow[]> {
+  return db.select().from(grids).where(visibleTo(grids, viewer, view)).orderBy(desc(grids.updatedAt), desc(grids.id)).limit(limit);
+}
+
+export async function setGridShared(db: Db, id: string, shared: boolean): Promise<GridRow | null> {
+  const [row] = await db.update(grids).set({ shared }).where(eq(grids.id, id)).returning();
+  return row ?? null;
 }
 
 export interface NewCell {

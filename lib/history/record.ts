@@ -4,6 +4,7 @@ import { getDb, type Db } from '@/lib/db';
 import { insertHistoryEntry, updateHistoryStatus } from './store';
 
 export interface SentRequest {
+  ownerId?: string | null;
   body: Record<string, unknown>;
   onBehalfOf: string | null;
   responseId: string | null;

@@ -2,12 +2,13 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
+import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type Ownership, type OwnerView, type Viewer } from '@/lib/db/owner';
 import { isStatusAdvance } from '@/lib/db/response-status';
 import { encodeText } from '@/lib/db/text-codec';
 import { requestHistory } from '@/lib/db/schema';
 import { redactCredentials } from '@/lib/schema/credentials';
 
-export interface HistoryEntry {
+export interface HistoryEntry extends Ownership {
   id: number;
   model: string | null;
   body: Record<string, unknown>;
@@ -18,6 +19,8 @@ export interface HistoryEntry {
 }
 
 export interface NewHistoryEntry {
+  /** Who sent it (null without personal sign-in). */
+  ownerId?: string | null;
   body: Record<string, unknown>;
   onBehalfOf: string | null;
   responseId: string | null;
@@ -50,8 +53,9 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function toEntry(row: typeof requestHistory.$inferSelect): HistoryEntry {
+function toEntry(row: typeof requestHistory.$inferSelect, viewer: Viewer): HistoryEntry {
   return {
+    ...ownershipOf(row, viewer),
     id: row.id,
     model: row.model,
     // Redacted on the way out too, for entries stored before credentials were redacted at rest.
@@ -69,6 +73,7 @@ export async function insertHistoryEntry(db: Db, entry: NewHistoryEntry): Promis
     .insert(requestHistory)
     .values({
       model: typeof entry.body.model === 'string' ? entry.body.model : null,
+      ownerId: entry.ownerId ?? null,
       body: redactCredentials(entry.body),
       onBehalfOf: entry.onBehalfOf,
       searchText: flattenSearchText(entry.body),
@@ -92,14 +97,28 @@ export async function updateHistoryStatus(db: Db, responseId: string, status: st
   return changed.length;
 }
 
-/** Newest first; `query` matches the model, the input text or instructions, or the response id (case-insensitive substring). */
-export async function searchHistory(db: Db, query = '', limit = HISTORY_PAGE_SIZE): Promise<HistoryEntry[]> {
+/**
+ * Newest first, of what `viewer` may see in `view`; `query` matches the model, the input text or instructions, or the
+ * response id (case-insensitive substring).
+ */
+export async function searchHistory(db: Db, query = '', limit = HISTORY_PAGE_SIZE, viewer: Viewer = SHARED_VIEWER, view: OwnerView = 'all'): Promise<HistoryEntry[]> {
   const trimmed = query.trim();
   const pattern = `%${escapeLike(trimmed)}%`;
-  const where = trimmed
+  const matches = trimmed
     ? or(ilikeText(requestHistory.model, pattern), ilikeText(requestHistory.searchText, pattern), ilikeText(requestHistory.responseId, pattern))
     : undefined;
+  const where = withOwner(matches, visibleTo(requestHistory, viewer, view));
   const rows = await db.select().from(requestHistory).where(where).orderBy(desc(requestHistory.createdAt), desc(requestHistory.id)).limit(limit);
-  return rows.map(toEntry);
+  return rows.map((row) => toEntry(row, viewer));
+}
+
+/** Shares an entry with the team (or stops); null when `viewer` may not change it (another's, or unknown: 404 either way). */
+export async function setHistoryShared(db: Db, id: number, shared: boolean, viewer: Viewer): Promise<HistoryEntry | null> {
+  const [row] = await db
+    .update(requestHistory)
+    .set({ shared })
+    .where(withOwner(eq(requestHistory.id, id), changeableBy(requestHistory, viewer)))
+    .returning();
+  return row ? toEntry(row, viewer) : null;
 }
 

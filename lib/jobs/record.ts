@@ -6,6 +6,8 @@ import { applyJobStatus, createJob, type JobStatusSource } from './store';
 export type { JobStatusSource } from './store';
 
 export interface NewBackgroundJob {
+  /** Who sent it through the proxy (null without personal sign-in). */
+  ownerId: string | null;
   responseId: string;
   model: string | null;
   status: string;

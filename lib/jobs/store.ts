@@ -3,6 +3,7 @@ import 'server-only';
 import { and, asc, desc, eq, inArray, isNotNull, lte, min, notInArray, type SQL } from 'drizzle-orm';
 import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
+import { changeableBy, SHARED_VIEWER, visibleTo, withOwner, type OwnerView, type Viewer } from '@/lib/db/owner';
 import { publishLiveEvent } from '@/lib/instances/events';
 import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
 import { TERMINAL_STATUSES, isTerminalStatus } from '@/lib/schema/constants';
@@ -12,6 +13,8 @@ export type JobRow = typeof jobs.$inferSelect;
 export type JobStatusSource = 'create' | 'poll' | 'stream' | 'webhook' | 'cancel';
 
 export interface NewJob {
+  /** Who made or tracked it (null without personal sign-in). */
+  ownerId?: string | null;
   responseId: string;
   model: string | null;
   status: string;
@@ -39,6 +42,7 @@ export async function createJob(db: Db, job: NewJob, source: JobStatusSource, re
       .insert(jobs)
       .values({
         responseId: job.responseId,
+        ownerId: job.ownerId ?? null,
         model: job.model,
         onBehalfOf: job.onBehalfOf,
         status: job.status,
@@ -54,36 +58,40 @@ export async function createJob(db: Db, job: NewJob, source: JobStatusSource, re
     return true;
   });
   if (!created) await applyJobStatus(db, job.responseId, job.status, source, now);
-  else publishLiveEvent({ type: 'job.status', response_id: job.responseId, status: job.status, owner_id: null, shared: false });
+  else publishLiveEvent({ type: 'job.status', response_id: job.responseId, status: job.status, owner_id: job.ownerId ?? null, shared: false });
   return created;
 }
 
 /** Moves a job to a new status and records where it was learned; false when unknown, unchanged, or a step backwards. */
 export async function applyJobStatus(db: Db, responseId: string, status: string, source: JobStatusSource, now = new Date()): Promise<boolean> {
   const changed = await db.transaction(async (tx) => {
-    const [job] = await tx.select({ status: jobs.status }).from(jobs).where(eq(jobs.responseId, responseId));
-    if (!job || !shouldApplyStatus(job.status, status)) return false;
+    const [job] = await tx.select({ status: jobs.status, ownerId: jobs.ownerId, shared: jobs.shared }).from(jobs).where(eq(jobs.responseId, responseId));
+    if (!job || !shouldApplyStatus(job.status, status)) return null;
     const updated = await tx
       .update(jobs)
       .set({ status, updatedAt: now, pollAttempts: 0, nextPollAt: firstPollAt(status, now) })
       .where(and(eq(jobs.responseId, responseId), eq(jobs.status, job.status)))
       .returning({ responseId: jobs.responseId });
-    if (updated.length === 0) return false;
+    if (updated.length === 0) return null;
     await tx.insert(jobStatusHistory).values({ responseId, status, source, at: now });
-    return true;
+    return job;
   });
-  if (changed) publishLiveEvent({ type: 'job.status', response_id: responseId, status, owner_id: null, shared: false });
-  return changed;
+  if (changed) publishLiveEvent({ type: 'job.status', response_id: responseId, status, owner_id: changed.ownerId, shared: changed.shared });
+  return changed !== null;
 }
 
 export interface JobFilter {
   status?: string;
   q?: string;
   limit?: number;
+  viewer?: Viewer;
+  view?: OwnerView;
 }
 
 export async function listJobs(db: Db, filter: JobFilter = {}): Promise<JobRow[]> {
   const conditions: SQL[] = [];
+  const owner = visibleTo(jobs, filter.viewer ?? SHARED_VIEWER, filter.view ?? 'all');
+  if (owner) conditions.push(owner);
   if (filter.status) conditions.push(eq(jobs.status, filter.status));
   if (filter.q) conditions.push(ilikeText(jobs.responseId, `%${filter.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
   return db
@@ -94,8 +102,15 @@ export async function listJobs(db: Db, filter: JobFilter = {}): Promise<JobRow[]
     .limit(filter.limit ?? 200);
 }
 
-export async function getJob(db: Db, responseId: string): Promise<JobRow | null> {
-  const [job] = await db.select().from(jobs).where(eq(jobs.responseId, responseId));
+/** A job by its response id; with a viewer, only one they may see (another user's private job reads as none: a 404). */
+export async function getJob(db: Db, responseId: string, viewer: Viewer = SHARED_VIEWER): Promise<JobRow | null> {
+  const [job] = await db.select().from(jobs).where(withOwner(eq(jobs.responseId, responseId), visibleTo(jobs, viewer)));
+  return job ?? null;
+}
+
+/** Shares a job with the team (or stops); null when `viewer` may not change it. */
+export async function setJobShared(db: Db, responseId: string, shared: boolean, viewer: Viewer): Promise<JobRow | null> {
+  const [job] = await db.update(jobs).set({ shared }).where(withOwner(eq(jobs.responseId, responseId), changeableBy(jobs, viewer))).returning();
   return job ?? null;
 }
 

@@ -1,6 +1,7 @@
 // What the jobs API returns: job summaries (time per state, stall flag) and one job's history, deliveries and timeline.
 import 'server-only';
 import type { Db } from '@/lib/db/open';
+import { ownershipOf, SHARED_VIEWER, type Ownership, type Viewer } from '@/lib/db/owner';
 import type { SnakeCased } from '@/lib/http/snake-case';
 import { isTerminalStatus } from '@/lib/schema/constants';
 import type { JobDelivery, ListJobDeliveries } from './ports';
@@ -8,7 +9,7 @@ import { computeStateDurations, detectStall, type StallFlag, type StateDuration,
 import { getJob, listHistory, listJobs, type JobFilter, type JobRow } from './store';
 import { buildTimeline, type TimelineEntry } from './timeline';
 
-export interface JobSummary {
+export interface JobSummary extends Ownership {
   id: string;
   model: string | null;
   onBehalfOf: string | null;
@@ -39,10 +40,13 @@ export type JobListReply = SnakeCased<{ data: JobSummary[]; stallAfterMs: number
 export interface ViewClock {
   now: Date;
   stallAfterMs: number;
+  /** Whose jobs: another user's private job is not shown (everything when absent: no personal sign-in). */
+  viewer?: Viewer;
 }
 
 function toSummary(job: JobRow, history: StatusEntry[], clock: ViewClock): JobSummary {
   return {
+    ...ownershipOf(job, clock.viewer ?? SHARED_VIEWER),
     id: job.responseId,
     model: job.model,
     onBehalfOf: job.onBehalfOf,
@@ -59,13 +63,13 @@ function toSummary(job: JobRow, history: StatusEntry[], clock: ViewClock): JobSu
 }
 
 export async function listJobSummaries(db: Db, filter: JobFilter, clock: ViewClock): Promise<JobSummary[]> {
-  const rows = await listJobs(db, filter);
+  const rows = await listJobs(db, { ...filter, viewer: clock.viewer ?? SHARED_VIEWER });
   const history = await listHistory(db, rows.map((row) => row.responseId));
   return rows.map((row) => toSummary(row, history.get(row.responseId) ?? [], clock));
 }
 
 export async function getJobDetail<D extends JobDelivery>(db: Db, responseId: string, clock: ViewClock, listDeliveries: ListJobDeliveries<D>): Promise<JobDetail<D> | null> {
-  const job = await getJob(db, responseId);
+  const job = await getJob(db, responseId, clock.viewer ?? SHARED_VIEWER);
   if (!job) return null;
   const history = (await listHistory(db, [responseId])).get(responseId) ?? [];
   const deliveries = await listDeliveries(db, responseId);

@@ -10,3 +10,4 @@ export * from './on-behalf-of';
 export { formatZodIssues, type SchemaIssue } from './issues';
 export * from './create-response-body';
 export * from './credentials';
+export * from './ownership';

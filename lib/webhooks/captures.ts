@@ -3,13 +3,14 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
+import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type Ownership, type OwnerView, type Viewer } from '@/lib/db/owner';
 import { webhookCaptures, webhookDeliveries } from '@/lib/db/schema';
 import type { SnakeCased } from '@/lib/http/snake-case';
 import { DEFAULT_CAPTURE_CAPS, readCaptureUsage, type CaptureCaps } from './deliveries';
 
 export type CaptureRow = typeof webhookCaptures.$inferSelect;
 
-export interface CaptureView {
+export interface CaptureView extends Ownership {
   id: string;
   url: string;
   secret: string;
@@ -33,20 +34,22 @@ export function captureUrl(publicOrigin: string, id: string): string {
   return `${publicOrigin.replace(/\/+$/, '')}/api/webhooks/${encodeURIComponent(id)}`;
 }
 
-export async function createCapture(db: Db, publicOrigin: string): Promise<{ id: string; url: string; secret: string }> {
+export async function createCapture(db: Db, publicOrigin: string, viewer: Viewer = SHARED_VIEWER): Promise<{ id: string; url: string; secret: string }> {
   const id = `cap_${randomBytes(12).toString('hex')}`;
   const secret = randomBytes(32).toString('base64url');
-  await db.insert(webhookCaptures).values({ id, secret });
+  await db.insert(webhookCaptures).values({ id, secret, ownerId: viewer.ownerId });
   return { id, url: captureUrl(publicOrigin, id), secret };
 }
 
-export async function getCapture(db: Db, id: string): Promise<CaptureRow | null> {
-  const [row] = await db.select().from(webhookCaptures).where(eq(webhookCaptures.id, id));
+/** A capture by id; with a viewer, only one they may see (the receiver, which senders reach without signing in, reads any). */
+export async function getCapture(db: Db, id: string, viewer: Viewer = SHARED_VIEWER): Promise<CaptureRow | null> {
+  const [row] = await db.select().from(webhookCaptures).where(withOwner(eq(webhookCaptures.id, id), visibleTo(webhookCaptures, viewer)));
   return row ?? null;
 }
 
-function toView(row: CaptureRow, publicOrigin: string, usage: CaptureUsage, caps: CaptureCaps): CaptureView {
+function toView(row: CaptureRow, publicOrigin: string, usage: CaptureUsage, caps: CaptureCaps, viewer: Viewer): CaptureView {
   return {
+    ...ownershipOf(row, viewer),
     id: row.id,
     url: captureUrl(publicOrigin, row.id),
     secret: row.secret,
@@ -60,29 +63,30 @@ function toView(row: CaptureRow, publicOrigin: string, usage: CaptureUsage, caps
   };
 }
 
-export async function listCaptures(db: Db, publicOrigin: string, caps: CaptureCaps = DEFAULT_CAPTURE_CAPS): Promise<CaptureView[]> {
-  const rows = await db.select().from(webhookCaptures).orderBy(desc(webhookCaptures.createdAt)).limit(100);
+export async function listCaptures(db: Db, publicOrigin: string, caps: CaptureCaps = DEFAULT_CAPTURE_CAPS, viewer: Viewer = SHARED_VIEWER, view: OwnerView = 'all'): Promise<CaptureView[]> {
+  const rows = await db.select().from(webhookCaptures).where(visibleTo(webhookCaptures, viewer, view)).orderBy(desc(webhookCaptures.createdAt)).limit(100);
   const totals = await db
     .select({ captureId: webhookDeliveries.captureId, deliveries: count(), bytes: sql<string>`coalesce(sum(octet_length(${webhookDeliveries.body})), 0)` })
     .from(webhookDeliveries)
     .groupBy(webhookDeliveries.captureId);
   const byCapture = new Map(totals.map((row) => [row.captureId, { deliveries: Number(row.deliveries), bytes: Number(row.bytes) }]));
-  return rows.map((row) => toView(row, publicOrigin, byCapture.get(row.id) ?? { deliveries: 0, bytes: 0 }, caps));
+  return rows.map((row) => toView(row, publicOrigin, byCapture.get(row.id) ?? { deliveries: 0, bytes: 0 }, caps, viewer));
 }
 
-export async function describeCapture(db: Db, id: string, publicOrigin: string, caps: CaptureCaps = DEFAULT_CAPTURE_CAPS): Promise<CaptureView | null> {
-  const row = await getCapture(db, id);
+export async function describeCapture(db: Db, id: string, publicOrigin: string, caps: CaptureCaps = DEFAULT_CAPTURE_CAPS, viewer: Viewer = SHARED_VIEWER): Promise<CaptureView | null> {
+  const row = await getCapture(db, id, viewer);
   if (!row) return null;
-  return toView(row, publicOrigin, await readCaptureUsage(db, id), caps);
+  return toView(row, publicOrigin, await readCaptureUsage(db, id), caps, viewer);
 }
 
-/** null clears a setting (answer by the verdict, without delay). */
-export async function updateCaptureAnswer(
+/** null clears a setting (answer by the verdict, without delay); `shared` shows it to the team. null when `viewer` may not change it. */
+export async function updateCapture(
   db: Db,
   id: string,
-  answer: { answerStatus?: number | null; answerDelayMs?: number | null },
+  change: { answerStatus?: number | null; answerDelayMs?: number | null; shared?: boolean },
+  viewer: Viewer = SHARED_VIEWER,
 ): Promise<CaptureRow | null> {
-  const [row] = await db.update(webhookCaptures).set(answer).where(eq(webhookCaptures.id, id)).returning();
+  const [row] = await db.update(webhookCaptures).set(change).where(withOwner(eq(webhookCaptures.id, id), changeableBy(webhookCaptures, viewer))).returning();
   return row ?? null;
 }
 

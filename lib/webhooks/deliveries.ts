@@ -2,7 +2,8 @@
 import 'server-only';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
-import { jobs, webhookDeliveries } from '@/lib/db/schema';
+import { SHARED_VIEWER, visibleTo, withOwner, type Viewer } from '@/lib/db/owner';
+import { jobs, webhookCaptures, webhookDeliveries } from '@/lib/db/schema';
 import { readDeliveryEvent } from './event';
 import type { SignatureExplanation } from './explain';
 import type { SnakeCased } from '@/lib/http/snake-case';
@@ -143,13 +144,14 @@ export async function getDelivery(db: Db, captureId: string, deliveryId: number)
   return row ?? null;
 }
 
-/** Deliveries whose body names no response, or a response that is not a job. */
-export async function listUnmatchedDeliveries(db: Db, limit = 100): Promise<DeliveryRow[]> {
+/** Deliveries whose body names no response, or a response that is not a job, to the captures `viewer` may see. */
+export async function listUnmatchedDeliveries(db: Db, limit = 100, viewer: Viewer = SHARED_VIEWER): Promise<DeliveryRow[]> {
   const rows = await db
     .select({ delivery: webhookDeliveries })
     .from(webhookDeliveries)
     .leftJoin(jobs, eq(jobs.responseId, webhookDeliveries.responseId))
-    .where(isNull(jobs.responseId))
+    .innerJoin(webhookCaptures, eq(webhookCaptures.id, webhookDeliveries.captureId))
+    .where(withOwner(isNull(jobs.responseId), visibleTo(webhookCaptures, viewer)))
     .orderBy(desc(webhookDeliveries.id))
     .limit(limit);
   return rows.map((row) => row.delivery);

@@ -82,7 +82,7 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
     caps,
   );
   if (!stored) throw captureFull(caps);
-  publishLiveEvent({ type: 'webhook.delivery', capture_id: captureId, delivery_id: stored.id, response_id: event.responseId, owner_id: null, shared: false });
+  publishLiveEvent({ type: 'webhook.delivery', capture_id: captureId, delivery_id: stored.id, response_id: event.responseId, owner_id: capture.ownerId, shared: capture.shared });
   if (explanation.isValid && !stored.duplicate && event.responseId && event.reportedStatus) {
     await applyResponseStatus(db, event.responseId, event.reportedStatus, 'webhook', receivedAt);
   }

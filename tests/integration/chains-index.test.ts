@@ -57,7 +57,7 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
   it('marks deleted (sticky across later sightings), even an id it never saw', async () => {
     const { db } = handle;
     await upsertSeenResponse(db, seen('del_1'));
-    expect((await markResponseDeleted(db, 'del_1', null)).deleted).toBe(true);
+    expect((await markResponseDeleted(db, 'del_1', null))?.deleted).toBe(true);
     await upsertSeenResponse(db, seen('del_1', { status: 'completed' }));
     expect((await getSeenResponse(db, 'del_1'))?.deleted).toBe(true);
     expect(await markResponseDeleted(db, 'never_seen', 'bob')).toMatchObject({ id: 'never_seen', deleted: true, on_behalf_of: 'bob' });
@@ -102,12 +102,12 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
     expect(await badJson.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'invalid_json' } });
     const badField = await recordLookup(db, new Request('http://test/api/chains', { method: 'POST', body: JSON.stringify({ id: 5 }) }));
     expect(await badField.json()).toMatchObject({ error: { param: 'id' } });
-    const unknown = await getChainEntry(db, 'nope');
+    const unknown = await getChainEntry(db, new Request('http://test/api/chains/nope'), 'nope');
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: 'not_in_index', param: 'id', type: 'invalid_request_error' } });
     // Ids are opaque (spaces allowed); only the one rule's refusals are 400 (tests/integration/response-id-routes.test.ts).
-    expect((await getChainEntry(db, '..')).status).toBe(400);
-    expect((await getChainEntry(db, 'a b')).status).toBe(404);
+    expect((await getChainEntry(db, new Request('http://test/api/chains/x'), '..')).status).toBe(400);
+    expect((await getChainEntry(db, new Request('http://test/api/chains/x'), 'a b')).status).toBe(404);
     const badUser = await recordLookup(db, new Request('http://test/api/chains', { method: 'POST', body: JSON.stringify({ id: 'u' }), headers: { 'X-On-Behalf-Of': 'x'.repeat(300) } }));
     expect(badUser.status).toBe(400);
     expect(await badUser.json()).toMatchObject({ error: { param: 'X-On-Behalf-Of' } });

@@ -61,7 +61,7 @@ describe('credentials in request bodies, through the proxy', () => {
     const body = { model: 'local-agent', tools: [mcpTool], background: true, webhook_url: receiver.url, webhook_secret: SECRETS.webhook };
     const saved = await PUT(new Request('http://127.0.0.1/api/presets', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'with secrets', body }) }));
     expect(saved.status).toBe(200);
-    const listed = await (await GET()).text();
+    const listed = await (await GET(new Request('http://127.0.0.1/api/presets'))).text();
     const preset = (JSON.parse(listed) as { data: Array<{ name: string; body: typeof body }> }).data.find((entry) => entry.name === 'with secrets');
     expect(preset?.body).toMatchObject({ webhook_secret: REDACTED_CREDENTIAL, tools: [{ authorization: REDACTED_CREDENTIAL, headers: { 'X-Api-Key': REDACTED_CREDENTIAL } }] });
     for (const text of [listed, await storedRows()]) for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);

@@ -276,7 +276,7 @@ describe.each(DATABASE_KINDS)('the grid API on %s', (kind) => {
     const deleted = await routes.grid.DELETE(new Request('http://127.0.0.1/', { method: 'DELETE' }), params({ id: gridId }));
     expect(((await deleted.json()) as Json).deleted).toBe(true);
     expect((await routes.run.GET(get('/'), params({ id: gridId, runId: started.id }))).status).toBe(404);
-    const listed = (await (await routes.grids.GET()).json()) as Json;
+    const listed = (await (await routes.grids.GET(get('/'))).json()) as Json;
     expect(listed.data.some((grid: Json) => grid.id === copy.id)).toBe(true);
     expect(listed.data.some((grid: Json) => grid.id === gridId)).toBe(false);
   });

@@ -266,7 +266,7 @@ describe('recording', () => {
     vi.mocked(history.recordSentRequest).mockReset().mockRejectedValue(new Error('not implemented'));
     upstream.respondWith(json(200, { id: 'resp_bg', status: 'queued', background: true, model: 'm', previous_response_id: 'resp_0' }));
     const response = await routes.responses.POST(post('{"model":"m","background":true}', { 'X-On-Behalf-Of': 'u1' }));
-    expect(jobs.recordBackgroundJob).toHaveBeenCalledWith({ responseId: 'resp_bg', model: 'm', status: 'queued', onBehalfOf: 'u1' });
+    expect(jobs.recordBackgroundJob).toHaveBeenCalledWith({ ownerId: null, responseId: 'resp_bg', model: 'm', status: 'queued', onBehalfOf: 'u1' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: 'resp_bg' });
     expect(chains.recordSeenResponse).toHaveBeenCalledWith(expect.objectContaining({ id: 'resp_bg', previousResponseId: 'resp_0', onBehalfOf: 'u1' }));

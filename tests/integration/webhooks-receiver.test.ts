@@ -6,7 +6,7 @@ import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
 import { getSeenResponse, upsertSeenResponse } from '@/lib/chains/index-store';
 import { insertHistoryEntry, searchHistory } from '@/lib/history/store';
 import { createJob } from '@/lib/jobs/store';
-import { createCapture, describeCapture, updateCaptureAnswer } from '@/lib/webhooks/captures';
+import { createCapture, describeCapture, updateCapture } from '@/lib/webhooks/captures';
 import { listUnmatchedDeliveries } from '@/lib/webhooks/deliveries';
 import { MAX_DELIVERY_BYTES, receiveDelivery } from '@/lib/webhooks/receive';
 import { CaptureRateLimiter } from '@/lib/webhooks/rate-limit';
@@ -173,7 +173,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     const handle = await openTestDatabase(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
-    await updateCaptureAnswer(db, capture.id, { answerStatus: 503, answerDelayMs: 50 });
+    await updateCapture(db, capture.id, { answerStatus: 503, answerDelayMs: 50 });
     const started = Date.now();
     const answer = await receiveDelivery(db, capture.id, signedRequest(capture.id, eventBody('resp_nojob', 'queued'), capture.secret, 'wh_s'));
     expect(answer.status).toBe(503);

@@ -3,5 +3,5 @@ import { handleCreateGrid, handleListGrids } from '@/lib/grids/http';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = () => handleListGrids();
+export const GET = (request: Request) => handleListGrids(request);
 export const POST = (request: Request) => handleCreateGrid(request);

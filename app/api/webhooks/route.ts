@@ -3,5 +3,5 @@ import { handleCreateCapture, handleListCaptures } from '@/lib/webhooks/http';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = () => handleCreateCapture();
-export const GET = () => handleListCaptures();
+export const POST = (request: Request) => handleCreateCapture(request);
+export const GET = (request: Request) => handleListCaptures(request);

@@ -14,6 +14,10 @@ export const seenResponses = pgTable(
     /** false when the response was created with store:false (never retrievable); null when unknown. */
     stored: boolean('stored'),
     deleted: boolean('deleted').notNull().default(false),
+    /** Who made it (the OpenID subject); null: made before personal sign-in, everyone's. */
+    ownerId: text('owner_id'),
+    /** Shown to the team on purpose (the owner's share toggle). */
+    shared: boolean('shared').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,10 @@ export const grids = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     definition: jsonb('definition').notNull(),
+    /** Who made it (the OpenID subject); null: made before personal sign-in, everyone's. */
+    ownerId: text('owner_id'),
+    /** Shown to the team on purpose (the owner's share toggle). */
+    shared: boolean('shared').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 // Tables of the jobs page: background responses being tracked and every status they passed through.
-import { index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
 import { text } from '../columns';
 
 export const jobs = pgTable('jobs', {
@@ -10,6 +10,10 @@ export const jobs = pgTable('jobs', {
   /** playground: created through the proxy; tracked: pasted by a user. */
   origin: text('origin').notNull().default('playground'),
   webhookCaptureId: text('webhook_capture_id'),
+  /** Who made it (the OpenID subject); null: made before personal sign-in, everyone's. */
+  ownerId: text('owner_id'),
+  /** Shown to the team on purpose (the owner's share toggle). */
+  shared: boolean('shared').notNull().default(false),
   pollAttempts: integer('poll_attempts').notNull().default(0),
   nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
   lastError: text('last_error'),

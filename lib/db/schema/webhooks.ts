@@ -13,6 +13,10 @@ export const webhookCaptures = pgTable('webhook_captures', {
   /** Optional scripted answer, for testing a gateway's retries. */
   answerStatus: integer('answer_status'),
   answerDelayMs: integer('answer_delay_ms'),
+  /** Who made it (the OpenID subject); null: made before personal sign-in, everyone's. */
+  ownerId: text('owner_id'),
+  /** Shown to the team on purpose (the owner's share toggle). */
+  shared: boolean('shared').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

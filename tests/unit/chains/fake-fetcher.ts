@@ -24,6 +24,9 @@ export function entry(id: string, fields: Partial<ChainEntry> = {}): ChainEntry 
     deleted: false,
     created_at: '2026-11-22T10:00:00.000Z',
     updated_at: '2026-11-22T10:00:00.000Z',
+    owner_id: null,
+    shared: false,
+    is_changeable: true,
     ...fields,
   };
 }

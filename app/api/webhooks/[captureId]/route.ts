@@ -9,8 +9,8 @@ export async function POST(request: Request, { params }: Context) {
   return handleReceive((await params).captureId, request);
 }
 
-export async function GET(_request: Request, { params }: Context) {
-  return handleGetCapture((await params).captureId);
+export async function GET(request: Request, { params }: Context) {
+  return handleGetCapture((await params).captureId, request);
 }
 
 export async function PATCH(request: Request, { params }: Context) {
