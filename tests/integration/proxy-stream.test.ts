@@ -181,7 +181,7 @@ describe('recording from streams', () => {
     release();
     expect(await first).toBe(created(true));
     expect(order).toEqual(['recording started', 'job recorded', 'client got response.created']);
-    expect(jobs.recordBackgroundJob).toHaveBeenCalledWith({ responseId: 'resp_s', model: 'm', status: 'queued', onBehalfOf: null });
+    expect(jobs.recordBackgroundJob).toHaveBeenCalledWith({ ownerId: null, responseId: 'resp_s', model: 'm', status: 'queued', onBehalfOf: null });
     const inProgress = sseEvent({ type: 'response.in_progress', sequence_number: 1, response: response(1, 'in_progress', true) });
     await stream.send(inProgress);
     expect(await readChunk(reader)).toBe(inProgress);
