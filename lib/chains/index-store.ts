@@ -82,9 +82,11 @@ export async function resolveResponseId(db: Db, id: string): Promise<string> {
   return row?.responseId ?? id;
 }
 
-/** Records a later status of a response the index already holds (it never adds one; an alias counts as its response); true when it changed. */
-export async function updateSeenStatus(db: Db, id: string, status: string): Promise<boolean> {
-  const responseId = await resolveResponseId(db, id);
+/**
+ * Records a later status of a response the index already holds, by its run id (callers resolve an alias once, with
+ * resolveResponseId, before they update the index, the history and the job); it never adds one. True when it changed.
+ */
+export async function updateSeenStatus(db: Db, responseId: string, status: string): Promise<boolean> {
   const changed = await db
     .update(seenResponses)
     .set({ status, updatedAt: sql`now()` })

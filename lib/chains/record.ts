@@ -10,9 +10,9 @@ export async function recordSeenResponse(seen: SeenResponse): Promise<void> {
   await upsertSeenResponse(await getDb(), seen);
 }
 
-/** A later status of a response the index holds (a terminal event, a poll, a webhook); it never adds an entry. */
-export async function recordSeenStatus(id: string, status: string): Promise<void> {
-  await updateSeenStatus(await getDb(), id, status);
+/** A later status of a response the index holds, by its run id (a terminal event, a poll, a webhook); it never adds an entry. */
+export async function recordSeenStatus(responseId: string, status: string): Promise<void> {
+  await updateSeenStatus(await getDb(), responseId, status);
 }
 
 /** Other ids the gateway gave the response filed as `responseId` (it changes ids per event or per GET, or echoes a backend id). */

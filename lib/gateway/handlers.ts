@@ -14,9 +14,9 @@ import { ownerIdOf } from '@/lib/auth/identity';
 import { applyOnBehalfOfPolicy } from '@/lib/auth/on-behalf-of-policy';
 import { takeRateLimit } from '@/lib/auth/shared-rate-limit';
 import { releaseWhenDone, sharedStreamLimiter } from '@/lib/auth/stream-limit';
-import { readResponseInfo, recordAcceptedBackground, recordAliasesOf, recordCreated, recordLaterStatus, recordStatus, type CreateContext } from './recorders';
+import { observeStream, recordPolled } from './observe';
+import { readResponseInfo, recordAcceptedBackground, recordCreated, type CreateContext } from './recorders';
 import { relay, relayError, type RelayContext } from './relay';
-import type { SseObserver } from './sse-passthrough';
 import { callGateway, resolveUpstream, type CallGatewayInit } from './upstream';
 
 const RETRIEVE_QUERY = ['stream', 'starting_after', 'include[]', 'include', 'include_obfuscation'];
@@ -91,65 +91,6 @@ async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work:
     release();
     throw error;
   }
-}
-
-/**
- * Records what a stream reveals: the created response (gating its chunk for background jobs), then every later status
- * (the terminal event's included) into the history, the chain index and, for background runs, the job.
- */
-export function observeStream(onBehalfOf: string | null, create: CreateContext | null, requestedId: string | null = null, audit: AuditNote = {}): SseObserver {
-  let recordedCreate = false;
-  // The run id: the one asked for (a retrieve), else the first the stream names (response.created). Some gateways name
-  // the same response differently in every event; those ids are filed as its aliases and statuses go to the run id.
-  let runId = requestedId;
-  const aliases = new Set<string>();
-  // Events after response.created can arrive in its chunk: their statuses wait for the rows they update, or they would find none.
-  let jobRecorded: Promise<void> = Promise.resolve();
-  let createRecorded: Promise<void> = Promise.resolve();
-  return {
-    onEvent(type, payload) {
-      if (type === 'error') return;
-      const info = readResponseInfo(payload?.response);
-      if (!info) return;
-      runId ??= info.id;
-      audit.responseId ??= runId;
-      audit.model ??= info.model;
-      if (info.id !== runId && !aliases.has(info.id)) {
-        aliases.add(info.id);
-        void recordAliasesOf(runId, [info.id], createRecorded);
-      }
-      if (create && type === 'response.created' && !recordedCreate) {
-        recordedCreate = true;
-        createRecorded = recordCreated({ ...info, id: runId }, create);
-        jobRecorded = recordAcceptedBackground({ ...info, id: runId }, create);
-        return jobRecorded;
-      }
-      const status = info.status;
-      if (!status) return;
-      const id = runId;
-      if (info.background) void jobRecorded.then(() => recordStatus(id, status, 'stream'));
-      void recordLaterStatus(id, status, createRecorded);
-    },
-    onEnd() {
-      if (create && !recordedCreate) void recordCreated(null, create);
-    },
-  };
-}
-
-/** A polled or cancelled response's status goes to the id asked for; a reply naming it otherwise files that id as an alias. */
-export function recordPolled(requestedId: string, audit: AuditNote = {}) {
-  return (value: unknown): Promise<void> => {
-    const info = readResponseInfo(value);
-    if (!info) return Promise.resolve();
-    audit.model ??= info.model;
-    const aliasFiled = info.id === requestedId ? Promise.resolve() : recordAliasesOf(requestedId, [info.id]);
-    if (info.status) {
-      const status = info.status;
-      if (info.background) void aliasFiled.then(() => recordStatus(requestedId, status, 'poll'));
-      void recordLaterStatus(requestedId, status, aliasFiled);
-    }
-    return Promise.resolve();
-  };
 }
 
 export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: ProxyCall, body: CreateRequest, recordsHistory = true): Promise<Response> {

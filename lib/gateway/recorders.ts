@@ -49,10 +49,10 @@ async function safely(label: string, responseId: string | null, work: () => Prom
   }
 }
 
-/** The run id `id` stands for (an alias resolves to its response); `id` itself when unknown or the index cannot answer. */
-async function runIdOf(id: string): Promise<string> {
+/** The run id `id` stands for (an alias resolves to its response); `id` itself when unknown or the index cannot answer. Never rejects. */
+export async function resolveRunId(id: string): Promise<string> {
   try {
-    return (await resolveRecordedId(id)) ?? id;
+    return await resolveRecordedId(id);
   } catch {
     return id;
   }
@@ -98,7 +98,7 @@ export function recordCreated(info: ResponseInfo | null, context: CreateContext)
           stored: info.stored,
         });
         if (sentParent && info.previousResponseId && info.previousResponseId !== sentParent) {
-          await recordResponseAliases(await runIdOf(sentParent), [info.previousResponseId]);
+          await recordResponseAliases(await resolveRunId(sentParent), [info.previousResponseId]);
         }
       })
     : Promise.resolve();
@@ -111,19 +111,18 @@ export function recordCreated(info: ResponseInfo | null, context: CreateContext)
   return Promise.all([seen, sent]).then(() => undefined);
 }
 
-/** Files `aliases` (other ids the gateway gave the response) under the run id `responseId` stands for, once `after` settled. */
-export function recordAliasesOf(responseId: string, aliases: readonly string[], after: Promise<void> = Promise.resolve()): Promise<void> {
-  return after.then(() => safely('recordResponseAliases', responseId, async () => recordResponseAliases(await runIdOf(responseId), aliases)));
+/** Files `aliases` (other ids the gateway gave the response) under its run id, once `after` settled. */
+export function recordAliasesOf(runId: string, aliases: readonly string[], after: Promise<void> = Promise.resolve()): Promise<void> {
+  return after.then(() => safely('recordResponseAliases', runId, () => recordResponseAliases(runId, aliases)));
 }
 
 /**
- * A later status of a response (a terminal stream event, a poll, a cancel): the history entry and the chain index
- * move to it once `after` (the create's records) has settled. Statuses only move forward there.
+ * A later status of a response (a terminal stream event, a poll, a cancel), given its run id (the caller resolved an
+ * alias once): the history entry and the chain index move to it once `after` (the create's records) has settled.
+ * Statuses only move forward there.
  */
-export function recordLaterStatus(responseId: string, status: string, after: Promise<void> = Promise.resolve()): Promise<void> {
+export function recordLaterStatus(runId: string, status: string, after: Promise<void> = Promise.resolve()): Promise<void> {
   return after.then(async () => {
-    // An alias (another id the gateway gave the same response) updates the response it stands for.
-    const runId = await runIdOf(responseId);
     await Promise.all([
       safely('recordSentRequestStatus', runId, () => recordSentRequestStatus(runId, status)),
       safely('recordSeenStatus', runId, () => recordSeenStatus(runId, status)),
@@ -131,7 +130,7 @@ export function recordLaterStatus(responseId: string, status: string, after: Pro
   });
 }
 
-/** A background job's later status; an alias updates the job of the response it stands for. */
-export function recordStatus(responseId: string, status: string, source: 'poll' | 'stream'): void {
-  void safely('recordJobStatus', responseId, async () => recordJobStatus(await runIdOf(responseId), status, source));
+/** A background job's later status, given its run id. */
+export function recordStatus(runId: string, status: string, source: 'poll' | 'stream'): void {
+  void safely('recordJobStatus', runId, () => recordJobStatus(runId, status, source));
 }

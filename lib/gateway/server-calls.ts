@@ -6,7 +6,8 @@ import { ownerIdOf, systemActor, type Actor } from '@/lib/auth/identity';
 import { getEnv } from '@/lib/env';
 import { answerError } from '@/lib/http/route';
 import { requireResponseId, responsePath } from '@/lib/schema';
-import { observeStream, recordPolled, sendCreate, type ProxyCall } from './handlers';
+import { sendCreate, type ProxyCall } from './handlers';
+import { observeStream, recordPolled } from './observe';
 import { relay, type RelayContext } from './relay';
 import { callGateway, resolveUpstream, type CallGatewayInit } from './upstream';
 

@@ -1,11 +1,12 @@
-// The jobs refresher's polls and the jobs page's cancel and track record the status they learn in the history and the chain index too, forward only.
+// The jobs refresher's polls, the jobs page's cancel and track, and webhooks record the status they learn in the job, the history and the chain index (under the run id an alias stands for), forward only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { getSeenResponse, upsertSeenResponse } from '@/lib/chains/index-store';
+import { getSeenResponse, recordAliases, upsertSeenResponse } from '@/lib/chains/index-store';
 import type { DatabaseHandle, Db } from '@/lib/db/open';
 import { jobs } from '@/lib/db/schema';
 import { insertHistoryEntry, searchHistory } from '@/lib/history/store';
 import { cancelJob, trackResponse } from '@/lib/jobs/actions';
+import { applyResponseStatus } from '@/lib/jobs/apply-status';
 import type { GatewayReply, ResponseGateway } from '@/lib/jobs/ports';
 import { refreshDueJobs } from '@/lib/jobs/refresh';
 import { createJob, getJob } from '@/lib/jobs/store';
@@ -77,6 +78,14 @@ describe.each(DATABASE_KINDS)('statuses the jobs feature learns, on %s', (kind) 
     await upsertSeenResponse(db, { id: 'resp_tracked', previousResponseId: null, conversationId: null, model: 'local-agent', status: 'in_progress', onBehalfOf: null });
     expect(await trackResponse(db, scriptedGateway({ resp_tracked: ['completed'] }), 'resp_tracked', null)).toEqual({ kind: 'ok', httpStatus: 201 });
     expect(await recorded(db, 'resp_tracked')).toEqual({ job: 'completed', history: 'completed', chain: 'completed' });
+  });
+
+  it('a status naming the run by another id (a signed webhook from a gateway that renames responses) moves the job, the history and the index of the run', async () => {
+    await recordCreated(db, 'resp_run_named');
+    await recordAliases(db, 'resp_run_named', ['backend_id_9']);
+    expect(await applyResponseStatus(db, 'backend_id_9', 'completed', 'webhook')).toBe(true);
+    expect(await recorded(db, 'resp_run_named')).toEqual({ job: 'completed', history: 'completed', chain: 'completed' });
+    expect(await getJob(db, 'backend_id_9')).toBeNull();
   });
 
   it('a poll never moves the history or the chain index backwards, and fills them in when the job row already moved', async () => {
