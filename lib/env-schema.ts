@@ -53,8 +53,8 @@ const claimName = (fallback: string) =>
     .regex(/^[A-Za-z0-9_.:/-]{1,100}$/, 'must be a claim name (letters, digits, _ - . : /)')
     .default(fallback);
 
-/** The mounted local gateway's API path; a remote gateway's is GATEWAY_API_PATH (this by default). */
-export const DEFAULT_GATEWAY_API_PATH = '/api/v1/llm';
+/** The built-in gateway's API path, where app/api/v1/llm mounts it (the one spelling of it); a remote gateway's is GATEWAY_API_PATH, this by default. */
+export const LOCAL_GATEWAY_API_PATH = '/api/v1/llm';
 
 /** A URL path of plain segments ("/v1", "/api/v1/llm"), or "/" for the root; no query, fragment, `.` or `..` segment. */
 const apiPath = z
@@ -142,7 +142,7 @@ export const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['GATEWAY_API_PATH'],
-        message: `is set but GATEWAY_BASE_URL is not; the path applies to a remote gateway only (the built-in one is always at ${DEFAULT_GATEWAY_API_PATH})`,
+        message: `is set but GATEWAY_BASE_URL is not; the path applies to a remote gateway only (the built-in one is always at ${LOCAL_GATEWAY_API_PATH})`,
       });
     }
     checkSignIn(env, ctx);
@@ -239,7 +239,7 @@ export function remoteGatewayBaseUrl(env: Env): string | null {
 
 /** The path under the gateway's base URL where its API lives: GATEWAY_API_PATH for a remote gateway ('' for its root). */
 export function gatewayApiPath(env: Env): string {
-  return env.GATEWAY_BASE_URL ? (env.GATEWAY_API_PATH ?? DEFAULT_GATEWAY_API_PATH) : DEFAULT_GATEWAY_API_PATH;
+  return env.GATEWAY_BASE_URL ? (env.GATEWAY_API_PATH ?? LOCAL_GATEWAY_API_PATH) : LOCAL_GATEWAY_API_PATH;
 }
 
 /** The remote gateway's API base (base URL + GATEWAY_API_PATH) without credentials, or null with the local gateway. */
@@ -251,7 +251,7 @@ export function remoteGatewayApiBase(env: Env): string | null {
 /** The upstream, without credentials, for display. */
 export function describeGateway(env: Env): string {
   const remote = remoteGatewayApiBase(env);
-  return remote ? `remote ${remote}` : `local (built in, at ${internalOrigin(env)}${DEFAULT_GATEWAY_API_PATH})`;
+  return remote ? `remote ${remote}` : `local (built in, at ${internalOrigin(env)}${LOCAL_GATEWAY_API_PATH})`;
 }
 
 export function describeDatabase(env: Env): string {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CODE_LANGUAGES, generateCode, KEY_ENV_VAR, listCredentialEnvVars, type CodeLanguage } from '@/lib/codegen';
 import { sessionQuery } from '@/lib/http/query-keys';
-import { DEFAULT_GATEWAY_API_PATH as LOCAL_GATEWAY_API_PATH } from '@/lib/env-schema';
+import { LOCAL_GATEWAY_API_PATH } from '@/lib/env-schema';
 import { useDraft } from './draft-context';
 
 const LABELS: Record<CodeLanguage, string> = {

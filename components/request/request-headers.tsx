@@ -1,12 +1,22 @@
 'use client';
 // The headers the request goes out with, secrets masked, shown beside the body before sending.
+import { useQuery } from '@tanstack/react-query';
+import { LOCAL_GATEWAY_API_PATH } from '@/lib/env-schema';
+import { sessionQuery } from '@/lib/http/query-keys';
+
+/** Where the proxy sends a create: the remote gateway's API base (GATEWAY_BASE_URL + GATEWAY_API_PATH) when one is set, else the built-in gateway's path. */
+export function describeCreateRoute(gatewayApiBase: string | null | undefined): string {
+  return `/api/responses → gateway ${gatewayApiBase ?? LOCAL_GATEWAY_API_PATH}/responses`;
+}
+
 export function maskSecret(value: string): string {
   return value.length <= 8 ? '••••' : `${value.slice(0, 3)}••••${value.slice(-2)}`;
 }
 
 export function RequestHeaders({ headers, hasBrowserKey }: { headers: Record<string, string>; hasBrowserKey: boolean }) {
+  const session = useQuery(sessionQuery);
   const rows: Array<[string, string]> = [
-    ['POST', '/api/responses → gateway /api/v1/llm/responses'],
+    ['POST', describeCreateRoute(session.data?.gateway_api_base)],
     ['Content-Type', 'application/json'],
     ['Authorization', hasBrowserKey ? 'Bearer •••• (your browser key, masked)' : 'Bearer •••• (added by the server)'],
     ...Object.entries(headers).map(([name, value]): [string, string] => [name, /key|authorization|secret/i.test(name) ? maskSecret(value) : value]),

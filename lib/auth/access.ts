@@ -2,6 +2,7 @@
 import 'server-only';
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Actor } from './identity';
+import { LOCAL_GATEWAY_API_PATH } from '@/lib/env-schema';
 
 export const SESSION_COOKIE = 'playground_session';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -57,18 +58,23 @@ export function isTokenCorrect(candidate: string, token: string): boolean {
   return equalInConstantTime(candidate, token);
 }
 
+/** The built-in gateway's mount (its own bearer keys guard it). */
+function isLocalGatewayPath(pathname: string): boolean {
+  return pathname === LOCAL_GATEWAY_API_PATH || pathname.startsWith(`${LOCAL_GATEWAY_API_PATH}/`);
+}
+
 /** Reachable without a session: health, the sign-in page, its icon and API, the OpenID sign-in and callback, webhook deliveries and the local gateway (own bearer keys). */
 export function isOpenPath(method: string, pathname: string): boolean {
   if (pathname === '/api/health' || pathname === '/login' || pathname === '/api/session') return true;
   if (method === 'GET' && (pathname === '/api/auth/signin' || pathname === '/api/auth/callback/oidc')) return true;
-  if (pathname === '/api/v1/llm' || pathname.startsWith('/api/v1/llm/')) return true;
+  if (isLocalGatewayPath(pathname)) return true;
   if (pathname.startsWith('/_next/') || pathname === '/favicon.ico' || pathname === '/icon.svg') return true;
   return method === 'POST' && /^\/api\/webhooks\/[^/]+$/.test(pathname);
 }
 
 /** Callers that are not browsers on this origin: the gateway's webhook deliveries and the local gateway's clients. */
 export function isOriginCheckExempt(method: string, pathname: string): boolean {
-  if (pathname === '/api/v1/llm' || pathname.startsWith('/api/v1/llm/')) return true;
+  if (isLocalGatewayPath(pathname)) return true;
   return method === 'POST' && /^\/api\/webhooks\/[^/]+$/.test(pathname);
 }
 

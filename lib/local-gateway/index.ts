@@ -8,7 +8,6 @@ import { findCancelled, findOrphans, saveResponseState, touchResponses } from '.
 import { createWebhookSender } from './webhooks';
 
 export type { LocalGatewayOptions } from './runtime';
-export { BASE_PATH } from './router';
 export { PROMPT_TEMPLATES } from './prompts';
 
 export interface LocalGateway {

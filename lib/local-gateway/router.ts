@@ -3,12 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { LOCAL_MODELS } from './agent';
 import { authenticate, type Caller } from './auth';
 import { createResponse } from './create';
+import { LOCAL_GATEWAY_API_PATH } from '@/lib/env-schema';
 import { ApiError } from '@/lib/schema/errors';
 import { errorResponse, jsonResponse } from './errors';
 import type { GatewayRuntime } from './runtime';
 import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from './stored';
-
-export const BASE_PATH = '/api/v1/llm';
 
 function listModels(): Response {
   return jsonResponse({
@@ -39,21 +38,21 @@ function decodeSegment(segment: string): string | null {
 
 /** The decoded path segments after the base path: a malformed escape is a 400 naming `id` in the id's place, else an unknown route. */
 function readSegments(pathname: string, method: string): string[] {
-  const at = pathname.indexOf(BASE_PATH);
-  const raw = (at >= 0 ? pathname.slice(at + BASE_PATH.length) : pathname).split('/').filter(Boolean);
+  const at = pathname.indexOf(LOCAL_GATEWAY_API_PATH);
+  const raw = (at >= 0 ? pathname.slice(at + LOCAL_GATEWAY_API_PATH.length) : pathname).split('/').filter(Boolean);
   const decoded = raw.map(decodeSegment);
   if (decoded.every((segment) => segment !== null)) return decoded as string[];
   if (decoded[0] === 'responses' && decoded[1] === null && decoded.slice(2).every((segment) => segment !== null)) {
     throw new ApiError(400, 'The response id in the path is not valid percent-encoding.', { param: 'id', code: 'invalid_id' });
   }
-  throw new ApiError(404, `Unknown route ${method} ${BASE_PATH}/${raw.join('/')}.`, { code: 'not_found' });
+  throw new ApiError(404, `Unknown route ${method} ${LOCAL_GATEWAY_API_PATH}/${raw.join('/')}.`, { code: 'not_found' });
 }
 
 async function dispatch(runtime: GatewayRuntime, request: Request): Promise<Response> {
   const method = request.method.toUpperCase();
   const segments = readSegments(new URL(request.url).pathname.replace(/\/+$/, ''), method);
   const [resource, id, action, ...rest] = segments;
-  const notFound = new ApiError(404, `Unknown route ${method} ${BASE_PATH}/${segments.join('/')}.`, { code: 'not_found' });
+  const notFound = new ApiError(404, `Unknown route ${method} ${LOCAL_GATEWAY_API_PATH}/${segments.join('/')}.`, { code: 'not_found' });
   if (rest.length > 0) throw notFound;
 
   if (resource === 'models' && id === undefined) {

@@ -88,3 +88,25 @@ describe('one response-id rule', () => {
     for (const id of BAD_IDS) expect(() => responsePath(id)).toThrow(TypeError);
   });
 });
+
+/** Source text without its comments (block and line comments; a `//` inside a string or a regex is kept). */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[\s;{}(),])\/\/[^\n]*/g, '$1');
+}
+
+describe("one spelling of the built-in gateway's path", () => {
+  const SPELLING = '/api/v1/llm';
+  it('is written only as LOCAL_GATEWAY_API_PATH in lib/env-schema.ts; the router, the access rules and the pages import it', () => {
+    const files = [...SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir))), path.join(ROOT, 'proxy.ts')].map((file) => path.relative(ROOT, file));
+    const writers = files.filter((file) => withoutComments(readFileSync(path.join(ROOT, file), 'utf8')).includes(SPELLING));
+    expect(writers).toEqual([path.join('lib', 'env-schema.ts')]);
+    for (const user of ['lib/local-gateway/router.ts', 'lib/auth/access.ts', 'components/request/request-headers.tsx', 'components/request/code-export.tsx']) {
+      expect(readFileSync(path.join(ROOT, user), 'utf8')).toMatch(/import \{[^}]*\bLOCAL_GATEWAY_API_PATH\b[^}]*\} from '@\/lib\/env-schema'/);
+    }
+  });
+
+  it('the scan sees a literal in code and not one in a comment', () => {
+    expect(withoutComments(`if (pathname === '/api/v1/llm') return true; // under /api/v1/llm`)).toContain(SPELLING);
+    expect(withoutComments(`// Routes paths under /api/v1/llm\n/** at /api/v1/llm */\nconst a = 1;`)).not.toContain(SPELLING);
+  });
+});
