@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Mono } from '@/components/ui/mono';
 import { onBehalfOfHeaders } from '@/lib/chains/http-fetcher';
-import { fetchJson } from '@/lib/http/client';
+import { apiUrlForId, fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { ApiError } from '@/lib/schema/errors';
 
@@ -22,7 +22,7 @@ export function DeleteResponseButton({ id, onBehalfOf, onDeleted }: { id: string
     setError(null);
     const headers = onBehalfOfHeaders(onBehalfOf);
     try {
-      await fetchJson(`/api/responses/${encodeURIComponent(id)}`, { method: 'DELETE', headers });
+      await fetchJson(apiUrlForId('responses', id), { method: 'DELETE', headers });
     } catch (caught) {
       const failure = caught instanceof ApiError ? caught : null;
       if (failure && failure.status !== 0) setError(`The gateway answered ${failure.status}: ${failure.message}. Nothing was deleted.`);
@@ -31,7 +31,7 @@ export function DeleteResponseButton({ id, onBehalfOf, onDeleted }: { id: string
       return;
     }
     try {
-      await fetchJson(`/api/chains/${encodeURIComponent(id)}/deleted`, { method: 'POST', headers });
+      await fetchJson(apiUrlForId('chains', id, 'deleted'), { method: 'POST', headers });
       setIsOpen(false);
     } catch {
       setError('Deleted on the gateway, but the chain index could not be marked; the tree may still show it.');

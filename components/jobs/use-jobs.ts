@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/rea
 import { useRef } from 'react';
 import type { JobDetailReply as JobDetailOf, JobListReply } from '@/lib/jobs/views';
 import type { TrackJobBody } from '@/lib/jobs/schemas';
-import { fetchJson } from '@/lib/http/client';
+import { apiUrlForId, fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { DeliveryView } from '@/lib/webhooks/deliveries';
 
@@ -70,7 +70,7 @@ export function useJobDetail(responseId: string | null) {
   const refetchInterval = useBackoffInterval((data: JobDetailReply) => [{ ...data.job, is_terminal: isSettled(data) }]);
   return useQuery({
     queryKey: queryKeys.jobDetail(responseId),
-    queryFn: () => fetchJson<JobDetailReply>(`/api/jobs/${encodeURIComponent(responseId ?? '')}`),
+    queryFn: () => fetchJson<JobDetailReply>(apiUrlForId('jobs', responseId ?? '')),
     enabled: responseId !== null,
     refetchInterval,
     staleTime: 0,
@@ -80,7 +80,7 @@ export function useJobDetail(responseId: string | null) {
 export function useCancelJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (responseId: string) => fetchJson<JobDetailReply>(`/api/jobs/${encodeURIComponent(responseId)}/cancel`, { method: 'POST' }),
+    mutationFn: (responseId: string) => fetchJson<JobDetailReply>(apiUrlForId('jobs', responseId, 'cancel'), { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.job }).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.jobs })),
   });
 }

@@ -5,7 +5,7 @@ import { getBrowserKeyHeaders } from '@/components/settings/browser-key';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextArea } from '@/components/ui/input';
-import { fetchJson } from '@/lib/http/client';
+import { apiUrlForId, fetchJson } from '@/lib/http/client';
 import { bodyFromPastedJson, settingsFromResponse } from '@/lib/request-import/from-response';
 import { findOnBehalfOf, parseCurl } from '@/lib/request-import/parse-curl';
 import { isJsonObject } from './body-path';
@@ -16,7 +16,7 @@ async function importResponseId(id: string, onBehalfOf: string): Promise<Record<
   const headers: Record<string, string> = { ...getBrowserKeyHeaders(), ...(onBehalfOf ? { 'X-On-Behalf-Of': onBehalfOf } : {}) };
   let data: unknown;
   try {
-    data = await fetchJson(`/api/responses/${encodeURIComponent(id)}`, { headers });
+    data = await fetchJson(apiUrlForId('responses', id, undefined, 'response id'), { headers });
   } catch (error) {
     throw new Error(`Response ${id} could not be retrieved: ${(error as Error).message}`);
   }

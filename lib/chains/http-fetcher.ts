@@ -1,7 +1,7 @@
 // The browser's ChainFetcher: retrieves through the proxy (/api/responses) as the acting user, reads the index at /api/chains.
-import { fetchJson } from '@/lib/http/client';
+import { apiUrlForId, fetchJson } from '@/lib/http/client';
 import { ApiError } from '@/lib/schema/errors';
-import { conversationIdOf, inputItemListSchema, parseResponseId, responsePath, retrievedResponseSchema, type RetrievedResponse } from '@/lib/schema/response';
+import { conversationIdOf, inputItemListSchema, retrievedResponseSchema, type RetrievedResponse } from '@/lib/schema/response';
 import { chainEntrySchema, type ChainEntry, type RecordSeenBody } from './schema';
 import type { ChainFetcher, FetchResult } from './walk';
 import type { z } from 'zod';
@@ -13,20 +13,17 @@ export function onBehalfOfHeaders(onBehalfOf: string | null): Record<string, str
   return user ? { 'X-On-Behalf-Of': user } : {};
 }
 
-/** The shared fetcher's ApiError as the walker's failure value (status 0: unreachable); aborts still throw. */
-async function getJson<T>(url: string, schema: z.ZodType<T>, init: RequestInit): Promise<FetchResult<T>> {
+/**
+ * The shared fetcher's ApiError as the walker's failure value (status 0: unreachable); aborts still throw. `url` is built
+ * inside: an id the one rule refuses (a gateway can name any parent) fails as the route would refuse it, without a request.
+ */
+async function getJson<T>(url: () => string, schema: z.ZodType<T>, init: RequestInit): Promise<FetchResult<T>> {
   try {
-    return { ok: true, value: await fetchJson(url, init, schema) };
+    return { ok: true, value: await fetchJson(url(), init, schema) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { ok: false, failure: { status: error.status, message: error.message, code: error.code === 'network_error' ? null : error.code } };
   }
-}
-
-/** An id the one rule refuses (a gateway can name any parent) fails like the proxy would refuse it, without a request. */
-function refusedId(id: string): FetchResult<never> | null {
-  const parsed = parseResponseId(id);
-  return parsed.ok ? null : { ok: false, failure: { status: 400, message: parsed.error.error.message, code: parsed.error.error.code } };
 }
 
 export function toRecordBody(response: RetrievedResponse): RecordSeenBody {
@@ -50,7 +47,7 @@ export async function recordLookup(response: RetrievedResponse, onBehalfOf: stri
 }
 
 export async function fetchIndexEntry(id: string, signal?: AbortSignal): Promise<ChainEntry | null> {
-  const result = await getJson(`/api/chains/${encodeURIComponent(id)}`, chainEntrySchema, { signal });
+  const result = await getJson(() => apiUrlForId('chains', id), chainEntrySchema, { signal });
   return result.ok ? result.value : null;
 }
 
@@ -64,19 +61,14 @@ export function createHttpChainFetcher(options: { onBehalfOf: string | null; inc
   const include = includeQuery(options.include ?? []);
   return {
     async retrieve(id) {
-      const refused = refusedId(id);
-      if (refused) return refused;
-      const url = `/api${responsePath(id)}${include ? `?${include}` : ''}`;
-      const result = await getJson(url, retrievedResponseSchema, init);
+      const result = await getJson(() => `${apiUrlForId('responses', id)}${include ? `?${include}` : ''}`, retrievedResponseSchema, init);
       if (result.ok) void recordLookup(result.value, options.onBehalfOf);
       return result;
     },
     async listInputItems(id, after) {
-      const refused = refusedId(id);
-      if (refused) return refused;
       const query = new URLSearchParams({ limit: String(INPUT_ITEMS_PAGE_LIMIT), order: 'asc' });
       if (after) query.set('after', after);
-      return getJson(`/api${responsePath(id, 'input_items')}?${query}`, inputItemListSchema, init);
+      return getJson(() => `${apiUrlForId('responses', id, 'input_items')}?${query}`, inputItemListSchema, init);
     },
     lookupIndex: (id) => fetchIndexEntry(id, options.signal),
   };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpChainFetcher, toRecordBody } from '@/lib/chains/http-fetcher';
+import { createHttpChainFetcher, fetchIndexEntry, toRecordBody } from '@/lib/chains/http-fetcher';
 import { fetchAllInputItems } from '@/lib/chains/walk';
 
 type Call = { url: string; init: RequestInit | undefined };
@@ -88,6 +88,20 @@ describe('createHttpChainFetcher', () => {
       status: null,
       store: null,
     });
+  });
+});
+
+describe('ids the one rule refuses', () => {
+  it('fail like the route would refuse them (400 invalid_id naming the id) and are never sent', async () => {
+    const calls = stubFetch(() => Response.json({ id: 'never' }));
+    const fetcher = createHttpChainFetcher({ onBehalfOf: null });
+    for (const id of ['..', 'nul\u0000']) {
+      const refused = { ok: false, failure: { status: 400, message: expect.stringContaining('(id)'), code: 'invalid_id' } };
+      expect(await fetcher.retrieve(id)).toEqual(refused);
+      expect(await fetcher.listInputItems(id, null)).toEqual(refused);
+      expect(await fetchIndexEntry(id)).toBeNull();
+    }
+    expect(calls).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { fetchJson } from '@/lib/http/client';
+import { apiUrlForId, fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import { ApiError } from '@/lib/schema';
 
@@ -87,5 +87,39 @@ describe('query keys', () => {
     })(path.join(ROOT, 'components'));
     const literal = /queryKey:\s*\[/;
     expect(files.filter((file) => literal.test(readFileSync(file, 'utf8'))).map((file) => path.relative(ROOT, file))).toEqual([]);
+  });
+});
+
+describe('apiUrlForId (browser calls of routes that take a response id)', () => {
+  it('puts an opaque id into the path as one percent-encoded segment', () => {
+    expect(apiUrlForId('jobs', 'resp_1')).toBe('/api/jobs/resp_1');
+    expect(apiUrlForId('jobs', 'a/b c:d=', 'cancel')).toBe('/api/jobs/a%2Fb%20c%3Ad%3D/cancel');
+    expect(apiUrlForId('chains', 'YWJj/ZGVm+Z2hp==', 'deleted')).toBe('/api/chains/YWJj%2FZGVm%2BZ2hp%3D%3D/deleted');
+    expect(apiUrlForId('responses', '世界', 'input_items')).toBe('/api/responses/%E4%B8%96%E7%95%8C/input_items');
+  });
+
+  it('throws the 400 the route would answer, naming the field, for an id the one rule refuses', () => {
+    for (const id of ['', '.', '..', 'tab\there', 'x'.repeat(4097)]) {
+      let error: unknown = null;
+      try {
+        apiUrlForId('jobs', id, undefined, 'response_id');
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 400, param: 'response_id', code: 'invalid_id' });
+    }
+  });
+
+  it('is the only way the browser code builds such a path: no other module writes /api/{responses,jobs,chains}/${...}', () => {
+    const files = (function walk(dir: string): string[] {
+      return readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        return statSync(full).isDirectory() ? walk(full) : /\.tsx?$/.test(name) ? [full] : [];
+      });
+    })(path.join(ROOT, 'components'))
+      .concat(path.join(ROOT, 'lib', 'chains', 'http-fetcher.ts'), path.join(ROOT, 'lib', 'run', 'transport.ts'));
+    const handBuilt = /\/api\/(responses|jobs|chains)\/\$\{/;
+    expect(files.filter((file) => handBuilt.test(readFileSync(file, 'utf8'))).map((file) => path.relative(ROOT, file))).toEqual([]);
   });
 });
