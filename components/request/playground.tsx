@@ -7,11 +7,11 @@ import { getBrowserKey, getBrowserKeyHeaders } from '@/components/settings/brows
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { EventsPanel, RunToolbar, TurnList } from '@/components/transcript/run-panel';
-import { useRun, type ResponseRun } from '@/components/transcript/use-run';
+import { useRun } from '@/components/transcript/use-run';
 import type { JsonObject } from './body-path';
 import { CodeExport } from './code-export';
 import { Composer } from './composer';
-import { ContextChips, shortId, type ThreadPosition } from './context-chips';
+import { ContextChips, shortId } from './context-chips';
 import { DraftProvider, useDraft, useIssues } from './draft-context';
 import { ExampleList } from './examples-menu';
 import { HistoryPanel } from './history-panel';
@@ -27,16 +27,9 @@ import { ShareLink } from './share-link';
 import { usePageLinks } from './use-page-links';
 import { useRequestDraft } from './use-request-draft';
 import { useFollowStream } from './use-follow-stream';
-import { MAX_OPENED_TURNS, useOpenThread, type ChainLink, type ThreadCut } from './use-open-thread';
+import { MAX_OPENED_TURNS } from './read-chain';
+import { useOpenThread, type ThreadCut } from './use-open-thread';
 import { usePanelOpen } from './use-panel-open';
-
-/** The response a send continues from: the open thread's last response, once it exists and has settled. */
-export function findThreadHead(run: ResponseRun): string | null {
-  const last = run.turns.at(-1);
-  const id = last?.transcript.response?.id;
-  if (!last || run.isRunning || typeof id !== 'string') return null;
-  return last.transcript.response?.store === false ? null : id;
-}
 
 function isEditable(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -50,7 +43,6 @@ export function Playground() {
   const [isPanelOpen, setPanelOpen] = usePanelOpen();
   const [tab, setTab] = useState<PanelTab>('settings');
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const head = findThreadHead(run);
   const [threadNotice, setThreadNotice] = useState<string | null>(null);
 
   const headers = useCallback(() => ({ ...buildDraftHeaders(store.getState().draft), ...getBrowserKeyHeaders() }), [store]);
@@ -60,13 +52,11 @@ export function Playground() {
   }, [store]);
   const thread = useOpenThread({
     run,
-    head,
     headers,
     onOpened: (isContinue) => (isContinue ? focusEmptyComposer() : inputRef.current?.focus()),
     onActAs: (user) => store.setOnBehalfOf(user),
   });
-  const { branch } = thread;
-  const position: ThreadPosition = { continuesFrom: head, branch: branch && head === branch.id ? { turn: branch.turn, of: branch.of } : null };
+  const { head } = thread;
 
   // Reads the store at the moment of sending: the page itself does not re-render on every keystroke.
   const send = useCallback(() => {
@@ -87,17 +77,7 @@ export function Playground() {
     void run.send({ body: sent, headers: headers() });
   }, [store, run, head, headers, thread]);
 
-  /** Reopens the thread up to turn `at` (0-based): the next send continues from there, a new branch. */
-  const branchFrom = useCallback(
-    (at: number) => {
-      const links = threadLinks(run);
-      const id = run.turns[at]?.transcript.response?.id;
-      const end = links.findIndex((link) => link.id === id);
-      if (typeof id !== 'string' || end < 0) return;
-      void thread.openBranch(links, end).then(focusEmptyComposer);
-    },
-    [run, thread, focusEmptyComposer],
-  );
+  const branchFrom = useCallback((at: number) => void thread.branchFrom(at).then(focusEmptyComposer), [thread, focusEmptyComposer]);
 
   const openSettings = useCallback(
     (target: string) => {
@@ -116,19 +96,18 @@ export function Playground() {
 
   const newRequest = useCallback(
     (body?: JsonObject) => {
-      thread.cancel();
-      run.reset();
+      thread.close();
       store.replaceDraft(body ? { body, onBehalfOf: '' } : createDefaultDraft());
       setNotice(null);
       setThreadNotice(null);
       setPending(null);
       inputRef.current?.focus();
     },
-    [run, store, thread],
+    [store, thread],
   );
 
   /** An import replaces the whole request: an open thread (or one still opening) is closed, not continued by it. */
-  const hasThread = head !== null || thread.isOpening || run.turns.length > 0;
+  const hasThread = thread.isOpen;
   const propose = useCallback(
     (next: PendingReplacement) => {
       if (!next.closesThread || !hasThread) return setPending(next);
@@ -140,8 +119,7 @@ export function Playground() {
     (accepted: PendingReplacement) => {
       if (accepted.closesThread && hasThread) {
         const closed = head ?? run.turns.at(-1)?.transcript.response?.id;
-        thread.cancel();
-        run.reset();
+        thread.close();
         setThreadNotice(`Imported request: the open thread${typeof closed === 'string' ? ` ${shortId(closed)}` : ''} was closed, so the next send starts a new one.`);
       }
       store.replaceDraft(accepted.next);
@@ -229,10 +207,7 @@ export function Playground() {
                 {run.isRunning ? 'Following paused: jump to latest' : 'Jump to latest'}
               </Button>
             ) : null}
-            <ContextChips position={position} onLeaveThread={() => {
-              thread.cancel();
-              run.reset();
-            }} onLeaveBranch={thread.leaveBranch} />
+            <ContextChips position={thread.position} onLeaveThread={thread.close} onLeaveBranch={thread.leaveBranch} />
             <Composer onSend={send} onStop={run.stop} isRunning={run.isRunning} onOpenSettings={openSettings} notice={notice} inputRef={inputRef} sendHint={sendHint} />
           </div>
         </section>
@@ -275,14 +250,6 @@ function ThreadCutNotice({ cut }: { cut: ThreadCut }) {
       .
     </p>
   );
-}
-
-/** The open thread's turns as links to reopen: their response ids and what each sent. */
-function threadLinks(run: ResponseRun): ChainLink[] {
-  return run.turns.flatMap((turn) => {
-    const id = turn.transcript.response?.id;
-    return typeof id === 'string' ? [{ id, input: turn.request.body.input }] : [];
-  });
 }
 
 function PendingReview({ pending, onConfirm, onCancel }: { pending: PendingReplacement; onConfirm: () => void; onCancel: () => void }) {
