@@ -6,7 +6,7 @@ import { describeScope } from '@/lib/transcript/scope-hint';
 export function RunErrorView({ turn }: { turn: Turn }) {
   const streamError = turn.transcript.error;
   const error = turn.error ?? (streamError ? { ...streamError, httpStatus: null, retryAfterSeconds: null } : null);
-  const incomplete = turn.transcript.response?.incomplete_details as { reason?: string } | null | undefined;
+  const incomplete = turn.transcript.response?.incomplete_details;
   // A drop is told by the turn's end note, in words, with what was kept.
   if (turn.status === 'dropped') return null;
   if (!error && !(turn.status === 'incomplete' && incomplete)) return null;

@@ -58,7 +58,7 @@ export function RunMetrics({ turn }: { turn: Turn }) {
   const isRunning = isActive(turn);
   const chips = [
     seconds(metrics.totalMs),
-    usage?.output_tokens !== undefined ? `${usage.output_tokens} tokens` : null,
+    typeof usage?.output_tokens === 'number' ? `${usage.output_tokens} tokens` : null,
     metrics.tokensPerSecond === null ? null : `${metrics.tokensPerSecond.toFixed(1)} tokens/s`,
     metrics.model,
     turn.resumeCount > 0 ? `resumed ${turn.resumeCount}×` : null,

@@ -2,9 +2,8 @@
 // stream, polls a background response, and retries once by itself when a 429's wait ends.
 import { parseStreamEvents } from '@/lib/sse/parse-events';
 import type { TurnRequest } from '@/lib/transcript/run-types';
-import type { JsonObject } from '@/lib/transcript/types';
 import { canResume, canRetry, createRunState, isActive, transition, type RunInput, type RunState } from './machine';
-import { isEventStream, readHttpError, type RunTransport } from './transport';
+import { isEventStream, readHttpError, readResponseSnapshot, type RunTransport } from './transport';
 
 export interface RunClock {
   now(): number;
@@ -160,7 +159,7 @@ export class RunDriver {
         return;
       }
       this.#dispatch({ type: 'opened', at: this.#clock.now(), isStream: false });
-      this.#dispatch({ type: 'snapshot', at: this.#clock.now(), response: (await response.json()) as JsonObject });
+      await this.#adopt(response);
       await this.#poll(signal);
     } catch {
       if (!signal.aborted) this.#dispatch({ type: 'connection_lost', at: this.#clock.now() });
@@ -174,8 +173,14 @@ export class RunDriver {
       if (typeof id !== 'string') return;
       const response = await this.#transport.retrieve(id, this.#state.request.headers, signal);
       if (!response.ok) this.#dispatch({ type: 'http_error', at: this.#clock.now(), error: await readHttpError(response) });
-      else this.#dispatch({ type: 'snapshot', at: this.#clock.now(), response: (await response.json()) as JsonObject });
+      else await this.#adopt(response);
     }
+  }
+
+  /** A JSON reply replaces the snapshot; one that is not a response object ends the turn with an error saying so. */
+  async #adopt(response: Response): Promise<void> {
+    const read = await readResponseSnapshot(response);
+    this.#dispatch(read.ok ? { type: 'snapshot', at: this.#clock.now(), response: read.snapshot } : { type: 'http_error', at: this.#clock.now(), error: read.error });
   }
 
   #openRequest(signal: AbortSignal): Promise<Response> {

@@ -4,7 +4,7 @@ import type { SseRecord } from '@/lib/sse/parse-events';
 import { isTokenEvent } from '@/lib/transcript/metrics';
 import { createTranscriptState, reduceEvents } from '@/lib/transcript/reducer';
 import { ACTIVE_RUN_STATUSES, type RunError, type RunStatus, type Turn, type TurnRequest } from '@/lib/transcript/run-types';
-import { type JsonObject, type StreamEvent, type TranscriptState } from '@/lib/transcript/types';
+import { type ResponseSnapshot, type StreamEvent, type TranscriptState } from '@/lib/transcript/types';
 import { describeDrop, localError, TRANSPORT_DROP_CODES } from './words';
 
 /** A turn as the machine holds it; the hook's `Turn` adds its key and the derived metrics. */
@@ -18,7 +18,7 @@ export type RunInput =
   | { type: 'opened'; at: number; isStream: boolean }
   | { type: 'http_error'; at: number; error: RunError }
   | { type: 'record'; at: number; record: SseRecord }
-  | { type: 'snapshot'; at: number; response: JsonObject }
+  | { type: 'snapshot'; at: number; response: ResponseSnapshot }
   | { type: 'stream_closed'; at: number }
   | { type: 'connection_lost'; at: number }
   | { type: 'stop'; at: number }
@@ -161,7 +161,7 @@ function transportDropCode(event: StreamEvent): string | null {
 }
 
 /** A response object (a JSON reply, or a poll of a background response) replaces the snapshot; its output, when it has one. */
-function adopt(state: RunState, response: JsonObject, at: number): RunState {
+function adopt(state: RunState, response: ResponseSnapshot, at: number): RunState {
   const previous = state.transcript;
   const reduced = reduceEvents({ ...previous, lastSequenceNumber: -1 }, { type: 'response.completed', response });
   const output = Array.isArray(response.output) ? response.output : [];

@@ -1,9 +1,10 @@
 // How a run reaches the gateway: four requests answered with fetch Responses (the playground's proxy by default; a
 // recording replayer or a test passes its own).
 import { ApiError } from '@/lib/schema/errors';
-import { parseResponseId, responsePath } from '@/lib/schema/response';
+import { parseResponseId, responsePath, responseSnapshotSchema, type ResponseSnapshot } from '@/lib/schema/response';
 import type { JsonObject } from '@/lib/transcript/types';
 import type { RunError } from '@/lib/transcript/run-types';
+import { localError } from './words';
 
 export interface RunTransport {
   create(body: JsonObject, headers: Record<string, string>, signal: AbortSignal): Promise<Response>;
@@ -59,6 +60,14 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** A 2xx JSON reply read by the shared response schema: the snapshot, or the turn's error when it is not a response object. */
+export async function readResponseSnapshot(response: Response): Promise<{ ok: true; snapshot: ResponseSnapshot } | { ok: false; error: RunError }> {
+  const parsed = responseSnapshotSchema.safeParse(parseJson(await response.text()));
+  if (parsed.success) return { ok: true, snapshot: parsed.data };
+  const message = `The gateway answered ${response.status} with something that is not a response object.`;
+  return { ok: false, error: { ...localError(message, 'unexpected_reply'), httpStatus: response.status } };
 }
 
 function readRetryAfter(value: string | null, now: number): number | null {

@@ -116,21 +116,36 @@ export const responseObjectSchema = z.looseObject({
 
 export type ResponseObject = z.infer<typeof responseObjectSchema>;
 
+type LenientShape<S extends Record<string, z.ZodType>> = { [K in keyof S]: z.ZodCatch<z.ZodOptional<z.ZodNullable<S[K]>>> };
+
+/** Every field of `shape` read leniently: missing, null, or of a type another gateway got wrong, it reads as null (absent stays absent); the object is kept. */
+function lenientShape<S extends Record<string, z.ZodType>>(shape: S): LenientShape<S> {
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.nullish().catch(null)])) as LenientShape<S>;
+}
+
+/** Token usage as a gateway reports it: any count may be missing (the views show a dash for it). */
+export const reportedUsageSchema = z.looseObject(lenientShape(usageSchema.shape));
+export type ReportedUsage = z.infer<typeof reportedUsageSchema>;
+
+/** A response's `error` as a gateway reports it: kept even without a message (the transcript then says none was given). */
+const reportedErrorSchema = z.looseObject(lenientShape(responseErrorSchema.shape));
+
 /**
- * A response object as the chain explorer, the proxy's recorders and the jobs poller read it: only `id` is required,
- * and a field of an unexpected type at another gateway reads as null instead of failing the whole object.
+ * A response as the browser and the recorders read one: a lifecycle event's snapshot (which may omit anything) or a
+ * retrieved object from any gateway. The fields of responseObjectSchema, each lenient; output items of any shape are
+ * kept (shownItemsSchema), and so is an `error` of any shape.
  */
-export const retrievedResponseSchema = responseObjectSchema.pick({ id: true, object: true }).extend({
-  created_at: z.number().nullish().catch(null),
-  status: z.string().nullish().catch(null),
-  model: z.string().nullish().catch(null),
-  previous_response_id: z.string().nullish().catch(null),
-  conversation: conversationRefSchema.nullish().catch(null),
-  background: z.boolean().nullish().catch(null),
-  store: z.boolean().nullish().catch(null),
+export const responseSnapshotSchema = z.looseObject({
+  ...lenientShape(responseObjectSchema.shape),
+  usage: reportedUsageSchema.nullish().catch(null),
+  error: reportedErrorSchema.nullish().catch(null),
   output: shownItemsSchema.nullish().catch(null),
-  usage: z.looseObject({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish(), total_tokens: z.number().nullish() }).nullish().catch(null),
 });
+
+export type ResponseSnapshot = z.infer<typeof responseSnapshotSchema>;
+
+/** A retrieved response (the chain explorer, the proxy's recorders, the jobs poller, opening a thread): a snapshot with its id. */
+export const retrievedResponseSchema = responseSnapshotSchema.extend({ id: z.string() });
 
 export type RetrievedResponse = z.infer<typeof retrievedResponseSchema>;
 

@@ -1,5 +1,5 @@
 // Per-run metrics from timings and the reduced transcript: TTFB, TTFT, tokens per second, usage, served model.
-import type { RunMetrics, RunTimings, Usage } from './run-types';
+import type { RunMetrics, RunTimings } from './run-types';
 import type { TranscriptState } from './types';
 
 /** Events that carry generated output: their first arrival is the first token. */
@@ -9,7 +9,7 @@ export function isTokenEvent(type: string): boolean {
 
 export function computeMetrics(timings: RunTimings, transcript: TranscriptState, tokenEventCount: number): RunMetrics {
   const response = transcript.response;
-  const usage = response && typeof response.usage === 'object' && response.usage !== null ? (response.usage as Usage) : null;
+  const usage = response?.usage ?? null;
   const generatingMs = timings.endMs !== null && timings.firstTokenMs !== null ? timings.endMs - timings.firstTokenMs : null;
   const outputTokens = usage?.output_tokens ?? tokenEventCount;
   const tokensPerSecond = generatingMs !== null && generatingMs > 0 && outputTokens > 0 ? (outputTokens * 1000) / generatingMs : null;
@@ -19,8 +19,8 @@ export function computeMetrics(timings: RunTimings, transcript: TranscriptState,
     totalMs: timings.endMs,
     tokensPerSecond,
     usage,
-    model: typeof response?.model === 'string' ? response.model : null,
-    responseId: typeof response?.id === 'string' ? response.id : null,
+    model: response?.model ?? null,
+    responseId: response?.id ?? null,
   };
 }
 

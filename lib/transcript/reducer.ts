@@ -1,6 +1,6 @@
 // Pure reducer: Responses stream events -> output items, response snapshot, status and error.
 import { RESPONSE_STATUSES, isTerminalStatus } from '@/lib/schema/constants';
-import { isLifecycleEventType } from '@/lib/schema/response';
+import { isLifecycleEventType, responseSnapshotSchema } from '@/lib/schema/response';
 import {
   type JsonObject,
   type OutputItem,
@@ -25,13 +25,6 @@ export function createTranscriptState(): TranscriptState {
   };
 }
 
-/** State for a response retrieved as JSON (non-streamed): the same views render it. */
-export function transcriptFromResponse(response: ResponseSnapshot): TranscriptState {
-  const state = applySnapshot(createTranscriptState(), response);
-  const output = Array.isArray(response.output) ? response.output.filter(isItem) : [];
-  return { ...state, items: output };
-}
-
 export function reduceAll(events: Iterable<StreamEvent>, state = createTranscriptState()): TranscriptState {
   let next = state;
   for (const event of events) next = reduceEvents(next, event);
@@ -53,7 +46,11 @@ export function reduceEvents(state: TranscriptState, event: StreamEvent): Transc
 function applyEvent(state: TranscriptState, event: StreamEvent): TranscriptState | null {
   const type = event.type;
   const index = num(event.output_index);
-  if (isLifecycleEventType(type)) return isObject(event.response) ? applyTerminalOutput(applySnapshot(state, event.response), event.response) : null;
+  if (isLifecycleEventType(type)) {
+    // The snapshot is read by the shared lenient schema: a field of an odd type reads as null, the rest is kept.
+    const snapshot = responseSnapshotSchema.safeParse(event.response);
+    return snapshot.success ? applyTerminalOutput(applySnapshot(state, snapshot.data), snapshot.data) : null;
+  }
   switch (type) {
     case 'error':
       return { ...state, status: 'failed', error: readError(event) };
@@ -153,14 +150,14 @@ function applyProgress(state: TranscriptState, type: string, index: number | und
   return updateItem(state, index, (item) => ('status' in item ? { ...item, status: phase } : item));
 }
 
-function applySnapshot(state: TranscriptState, response: JsonObject): TranscriptState {
+function applySnapshot(state: TranscriptState, response: ResponseSnapshot): TranscriptState {
   const status = readStatus(response.status) ?? state.status;
-  const failure = isObject(response.error) ? readError(response.error) : null;
-  return { ...state, response: response as ResponseSnapshot, status, error: failure ?? state.error };
+  const failure = response.error ? readError(response.error) : null;
+  return { ...state, response, status, error: failure ?? state.error };
 }
 
 /** A terminal snapshot's `output` is authoritative; kept only when the gateway sent one. */
-function applyTerminalOutput(state: TranscriptState, response: JsonObject): TranscriptState {
+function applyTerminalOutput(state: TranscriptState, response: ResponseSnapshot): TranscriptState {
   const status = readStatus(response.status);
   if (!isTerminalStatus(status)) return state;
   if (!Array.isArray(response.output) || response.output.length === 0) return state;

@@ -1,6 +1,7 @@
 // Shapes of a playground run: turns of a thread, their event log, timings, metrics and errors. lib/run moves a turn
 // between these states (see lib/run/README.md).
 import { TERMINAL_STATUSES } from '@/lib/schema/constants';
+import type { ReportedUsage } from '@/lib/schema/response';
 import type { JsonObject, TranscriptState } from './types';
 
 /** Phases of one turn: what is in flight, then how it ended. */
@@ -42,20 +43,12 @@ export interface RunTimings {
   endMs: number | null;
 }
 
-export interface Usage {
-  input_tokens?: number;
-  input_tokens_details?: { cached_tokens?: number };
-  output_tokens?: number;
-  output_tokens_details?: { reasoning_tokens?: number };
-  total_tokens?: number;
-}
-
 export interface RunMetrics {
   ttfbMs: number | null;
   ttftMs: number | null;
   totalMs: number | null;
   tokensPerSecond: number | null;
-  usage: Usage | null;
+  usage: ReportedUsage | null;
   model: string | null;
   responseId: string | null;
 }

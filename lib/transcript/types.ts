@@ -1,12 +1,10 @@
-// Shapes the transcript reducer works on: loose output items, response snapshots and the reduced state.
+// Shapes the transcript reducer works on: loose output items, response snapshots (the shared schema's) and the reduced state.
 import type { ResponseStatus } from '@/lib/schema/constants';
-import type { OutputItem, StreamEvent } from '@/lib/schema/response';
+import type { OutputItem, ResponseSnapshot, StreamEvent } from '@/lib/schema/response';
 
-export type { OutputItem, ResponseStatus, StreamEvent };
+export type { OutputItem, ResponseSnapshot, ResponseStatus, StreamEvent };
 
 export type JsonObject = Record<string, unknown>;
-
-export type ResponseSnapshot = { id?: string; status?: string; output?: unknown; model?: string } & JsonObject;
 
 export interface StreamError {
   message: string;

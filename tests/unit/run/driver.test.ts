@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RunDriver } from '@/lib/run/driver';
 import type { RunState } from '@/lib/run/machine';
+import { computeMetrics } from '@/lib/transcript/metrics';
 import { BACKGROUND, CREATE, FINAL, manualClock, MESSAGE, PROXY_DROP, rateLimited, scriptedTransport, sseReply } from './helpers';
 
 function drive(replies: Parameters<typeof scriptedTransport>[0], request = CREATE) {
@@ -121,6 +122,24 @@ describe('RunDriver', () => {
     expect(calls.map((call) => call.method)).toEqual(['create', 'retrieve', 'retrieve']);
     expect(driver.state.status).toBe('completed');
     expect(driver.state.transcript.items.map((item) => item?.type)).toEqual(['message']);
+  });
+
+  it('reads a JSON reply by the shared response schema: usage with a missing count and an odd field are kept as far as they go', async () => {
+    const reply = { ...FINAL, model: 7, usage: { input_tokens: 4, output_tokens: 9 }, error: null };
+    const { driver } = drive([() => Response.json(reply)]);
+    await driver.start();
+    expect(driver.state.status).toBe('completed');
+    expect(driver.state.transcript.response).toMatchObject({ id: FINAL.id, model: null, usage: { input_tokens: 4, output_tokens: 9 } });
+    expect(computeMetrics(driver.state.timings, driver.state.transcript, 0).usage).toMatchObject({ input_tokens: 4, output_tokens: 9 });
+  });
+
+  it('ends the turn with an error saying so when a 2xx reply is not a response object (not taken for a lost connection)', async () => {
+    for (const body of ['["not", "a", "response"]', 'plain text', '"just a string"']) {
+      const { driver } = drive([() => new Response(body, { headers: { 'content-type': 'application/json' } })]);
+      await driver.start();
+      expect(driver.state.status).toBe('error');
+      expect(driver.state.error).toMatchObject({ code: 'unexpected_reply', httpStatus: 200, message: 'The gateway answered 200 with something that is not a response object.' });
+    }
   });
 
   it('cancel asks the gateway, then stops reading, marked cancelled', async () => {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import {
   RESPONSE_STATUSES,
   TERMINAL_STATUSES,
@@ -7,12 +8,16 @@ import {
   isTerminalStatus,
   outputItemSchema,
   responseObjectSchema,
+  responseSnapshotSchema,
   responseStatusSchema,
   retrievedResponseSchema,
+  type ResponseSnapshot,
+  type RetrievedResponse,
   streamEventSchema,
   usageSchema,
   webhookEventSchema,
 } from '@/lib/schema';
+import type { TranscriptState } from '@/lib/transcript/types';
 
 const response = {
   id: 'resp_1',
@@ -93,11 +98,39 @@ describe('response side', () => {
   });
 });
 
+describe('response snapshots (what the transcript and the run hold)', () => {
+  it('keep a partial snapshot of a stream event as it came, with no id required', () => {
+    expect(responseSnapshotSchema.parse({ status: 'in_progress', sequence_hint: 3 })).toEqual({ status: 'in_progress', sequence_hint: 3 });
+  });
+
+  it('keep what they can of odd fields: usage with a missing count, an error without a message, output entries of any shape', () => {
+    const odd = { id: 'r', usage: { input_tokens: 4, output_tokens: 'many' }, error: { code: 'oops' }, output: [{ type: 'message' }, 42], incomplete_details: 'x' };
+    expect(responseSnapshotSchema.parse(odd)).toEqual({
+      id: 'r',
+      usage: { input_tokens: 4, output_tokens: null },
+      error: { code: 'oops' },
+      output: [{ type: 'message' }, { type: 'unknown', value: 42 }],
+      incomplete_details: null,
+    });
+    expect(responseSnapshotSchema.safeParse('not an object').success).toBe(false);
+  });
+
+  it('are the type the transcript holds (z.infer of the shared schema, not a hand-written one)', () => {
+    expectTypeOf<TranscriptState['response']>().toEqualTypeOf<z.infer<typeof responseSnapshotSchema> | null>();
+  });
+});
+
 describe('retrieved responses from other gateways', () => {
   it('keep their id and fields; a field of an unexpected type reads as null instead of failing the object', () => {
     const odd = { id: 'gw:1', status: 'completed', model: 42, previous_response_id: { bad: true }, background: 'yes', store: 'yes', output: 'nope', extra: 1 };
     expect(retrievedResponseSchema.parse(odd)).toEqual({ ...odd, model: null, previous_response_id: null, background: null, store: null, output: null });
     expect(retrievedResponseSchema.safeParse({ status: 'completed' }).success).toBe(false);
+  });
+
+  it('are a snapshot with its id: one lenient derivation of the response object, not a second declaration', () => {
+    expectTypeOf<RetrievedResponse>().toEqualTypeOf<z.infer<typeof retrievedResponseSchema>>();
+    expectTypeOf<ResponseSnapshot['status']>().toEqualTypeOf<string | null | undefined>();
+    expect(Object.keys(responseSnapshotSchema.shape).sort()).toEqual(Object.keys(responseObjectSchema.shape).sort());
   });
 
   it('wraps list items that are not objects so they can be shown raw', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranscriptState, reduceAll, reduceEvents, transcriptFromResponse } from '@/lib/transcript/reducer';
+import { createTranscriptState, reduceAll, reduceEvents } from '@/lib/transcript/reducer';
 import type { StreamEvent } from '@/lib/transcript/types';
 import { SCENARIOS } from '../../fixtures/streams/scenarios';
 import { isPrefixOf } from './item-prefix';
@@ -121,10 +121,10 @@ describe('reduceEvents', () => {
     expect(incomplete.response?.incomplete_details).toEqual({ reason: 'max_output_tokens' });
   });
 
-  it('builds the same items from a retrieved response', () => {
+  it('builds the same items from a retrieved response (one snapshot, as the run adopts a JSON reply)', () => {
     const events = SCENARIOS.reasoning!;
     const final = (events.at(-1) as unknown as { response: Record<string, unknown> }).response;
-    const state = transcriptFromResponse(final);
+    const state = reduceAll([{ type: 'response.completed', response: final }]);
     expect(state.items).toEqual(reduceAll(events).items);
     expect(state.status).toBe('completed');
   });
