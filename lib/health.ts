@@ -20,3 +20,6 @@ export async function getHealth() {
     instance: describeInstance(),
   };
 }
+
+/** GET /api/health's body, as the settings page reads it. */
+export type HealthReport = Awaited<ReturnType<typeof getHealth>>;

@@ -8,22 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DescriptionList } from '@/components/ui/layout';
 import { Skeleton } from '@/components/ui/progress';
+import type { HealthReport as Health } from '@/lib/health';
 
-interface GatewayProbe {
-  reachable: boolean;
-  latency_ms: number | null;
-  http_status: number | null;
-  key: 'accepted' | 'refused' | 'not_checked';
-  message: string;
-  checked_at: string;
-}
-
-interface Health {
-  status: 'ok' | 'degraded';
-  version: string;
-  gateway: { mode: 'local' | 'remote'; description: string; probe?: GatewayProbe };
-  database: { ok: boolean; kind?: string; error?: string };
-}
+type GatewayProbe = Health['gateway']['probe'];
 
 /** The gateway's state in a word, and its tone. */
 export function describeProbe(probe: GatewayProbe): { label: string; tone: Tone } {
