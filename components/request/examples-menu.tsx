@@ -2,14 +2,9 @@
 // "Start from an example": the built-in examples as buttons; choosing one starts a new request from it (a webhook capture is made for the background one).
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/icons';
-import { fetchJson } from '@/lib/http/client';
-import { BUILT_IN_EXAMPLES, type BuiltInExample, type WebhookCapture } from './examples';
+import { BUILT_IN_EXAMPLES, type BuiltInExample } from './examples';
 import type { JsonObject } from './body-path';
-
-async function createCapture(): Promise<WebhookCapture> {
-  const { url, secret } = await fetchJson<WebhookCapture>('/api/webhooks', { method: 'POST', json: {} });
-  return { url, secret };
-}
+import { createWebhookCapture } from './webhook-capture';
 
 export function ExampleList({ onChoose, headingId }: { onChoose: (body: JsonObject, example: BuiltInExample) => void; headingId?: string }) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -18,7 +13,7 @@ export function ExampleList({ onChoose, headingId }: { onChoose: (body: JsonObje
     setError(null);
     setBusy(example.id);
     try {
-      onChoose(example.build(example.needsCapture ? await createCapture() : null), example);
+      onChoose(example.build(example.needsCapture ? await createWebhookCapture() : null), example);
     } catch (failure) {
       setError((failure as Error).message);
     } finally {

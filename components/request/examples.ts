@@ -1,11 +1,7 @@
 // Built-in examples for "Start from an example": each a request that shows one feature against the local gateway.
 import { createJsonSchemaFormat, createTool } from './tool-templates';
 import type { JsonObject } from './body-path';
-
-export interface WebhookCapture {
-  url: string;
-  secret: string;
-}
+import type { WebhookCapture } from './webhook-capture';
 
 export interface BuiltInExample {
   id: string;

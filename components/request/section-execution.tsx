@@ -1,17 +1,11 @@
 'use client';
 // Execution controls: stream, stream_options, background, webhook_url (with a capture), webhook_secret, service_tier.
 import { useState } from 'react';
-import { fetchJson } from '@/lib/http/client';
 import { LIMITS, SERVICE_TIERS } from '@/lib/schema/constants';
 import { useDraft } from './draft-context';
 import { BooleanField, SelectField, TextField } from './fields';
 import { FormSection } from './form-section';
-
-interface Capture {
-  id: string;
-  url: string;
-  secret: string;
-}
+import { createWebhookCapture } from './webhook-capture';
 
 function CaptureWebhooks() {
   const { draft, setField } = useDraft();
@@ -20,7 +14,7 @@ function CaptureWebhooks() {
   const capture = async () => {
     setState({ kind: 'busy' });
     try {
-      const data = await fetchJson<Capture>('/api/webhooks', { method: 'POST', json: {} });
+      const data = await createWebhookCapture();
       setField('webhook_url', data.url);
       setField('webhook_secret', data.secret);
       if (isBackgroundToo) setField('background', true);
