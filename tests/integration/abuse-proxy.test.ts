@@ -1,23 +1,18 @@
 // Over a thousand generated invalid bodies against the proxy route in-process: each a 4xx error envelope, none reaches the gateway, nothing polluted, still serving.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkErrorEnvelope, listInvalidBodies, VALID_BASES } from '../support/invalid-bodies';
-import { json, loadProxyRoutes, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { json } from '../support/fake-upstream';
+import { setUpFakeUpstream } from '../support/proxy-harness';
 
 vi.mock('@/lib/jobs/record', () => ({ recordBackgroundJob: vi.fn(), recordJobStatus: vi.fn() }));
 vi.mock('@/lib/chains/record', () => ({ recordSeenResponse: vi.fn() }));
 vi.mock('@/lib/history/record', () => ({ recordSentRequest: vi.fn() }));
 
 const SERVER_KEY = 'sk-abuse-proxy-server-key-4411';
-let upstream: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  upstream.respondWith(json(200, { id: 'resp_ok', object: 'response', status: 'completed', model: 'local-echo', output: [] }));
+const { upstream, load } = setUpFakeUpstream({
+  settings: { GATEWAY_API_KEY: SERVER_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '1000000' },
+  reply: () => json(200, { id: 'resp_ok', object: 'response', status: 'completed', model: 'local-echo', output: [] }),
 });
-afterAll(() => upstream.close());
-
-const load = (extra: Record<string, string> = {}) =>
-  loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: SERVER_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '1000000', ...extra }, () => vi.resetModules());
 
 const post = (body: string) => new Request('http://127.0.0.1:4799/api/responses', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
 

@@ -1,35 +1,28 @@
 // Gateway faults through the proxy route handlers with real recording into PGlite: a clear error, nothing stored is lost, and the next request is served.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getSeenResponse } from '@/lib/chains/index-store';
 import { searchHistory } from '@/lib/history/store';
 import { getJob } from '@/lib/jobs/store';
 import { makePgliteDir } from '../support/databases';
-import { controlledStream, hang, json, loadProxyRoutes, routeParams, sseEvent, startFakeUpstream, streamAll, type FakeUpstream } from '../support/fake-upstream';
+import { controlledStream, hang, json, loadProxyRoutes, routeParams, sseEvent, streamAll } from '../support/fake-upstream';
+import { setUpFakeUpstream } from '../support/proxy-harness';
 
 const SERVER_KEY = 'sk-faults-server-key-5521';
-let upstream: FakeUpstream;
 
 beforeAll(async () => {
   process.env.PGLITE_DIR = makePgliteDir();
   // Opened up front: the first open runs the migrations, which on a loaded machine can outlast the proxy's 2 s wait for a job row.
   await db();
-  upstream = await startFakeUpstream();
 });
 afterAll(async () => {
-  await upstream.close();
   const { getDb } = await import('@/lib/db');
   const holder = globalThis as typeof globalThis & { __playgroundDb?: Promise<{ close(): Promise<void> }> };
   await getDb();
   await (await holder.__playgroundDb)?.close();
 });
-beforeEach(() => {
-  upstream.requests.length = 0;
-});
-
-const load = (extra: Record<string, string> = {}) =>
-  loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: SERVER_KEY, GATEWAY_TIMEOUT_MS: '300', ...extra }, () => vi.resetModules());
+const { upstream, load } = setUpFakeUpstream({ settings: { GATEWAY_API_KEY: SERVER_KEY, GATEWAY_TIMEOUT_MS: '300' } });
 
 async function db() {
   const { getDb } = await import('@/lib/db');

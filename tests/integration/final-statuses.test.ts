@@ -1,11 +1,11 @@
 // Runs through the proxy to the local gateway end with their final status in the history and the chain index, not the status at creation.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSeenResponse } from '@/lib/chains/index-store';
 import { searchHistory } from '@/lib/history/store';
-import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
-import { DATABASE_KINDS, makePgliteDir, makePostgresDatabase } from '../support/databases';
-import { loadProxyRoutes, routeParams } from '../support/fake-upstream';
-import { readSse, startTestGateway, TEST_API_KEY, type TestGateway } from '../support/local-gateway';
+import { DATABASE_KINDS } from '../support/databases';
+import { routeParams } from '../support/fake-upstream';
+import { readSse, startTestGateway, TEST_API_KEY } from '../support/local-gateway';
+import { setUpProxiedGateway } from '../support/proxy-harness';
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -18,19 +18,11 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
 }
 
 describe.each(DATABASE_KINDS)('final statuses of proxied runs, on %s', (kind) => {
-  let gateway: TestGateway;
-  let routes: Awaited<ReturnType<typeof loadProxyRoutes>>;
-
-  beforeAll(async () => {
+  const { routes } = setUpProxiedGateway({
     // Slow enough that a long answer is still running when it is cancelled; short answers still end within a second.
-    gateway = await startTestGateway({ tokensPerSecond: 400 });
-    await useAppDatabase(kind === 'postgres' ? { databaseUrl: await makePostgresDatabase(), pgliteDir: makePgliteDir() } : { pgliteDir: makePgliteDir() });
-    routes = await loadProxyRoutes({ GATEWAY_BASE_URL: gateway.url, GATEWAY_API_KEY: TEST_API_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '100000' }, () => vi.resetModules());
-    await openAppDatabase();
-  });
-  afterAll(async () => {
-    await closeAppDatabase();
-    await gateway?.close();
+    start: () => startTestGateway({ tokensPerSecond: 400 }),
+    settings: { GATEWAY_API_KEY: TEST_API_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '100000' },
+    database: kind,
   });
 
   const create = (body: Record<string, unknown>) =>

@@ -1,20 +1,13 @@
 // The gateway probe behind /api/health and /settings: reachable or not, latency, and whether the server key is accepted, under GATEWAY_API_PATH.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hang, json, loadProxyRoutes, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { describe, expect, it } from 'vitest';
+import { hang, json, startFakeUpstream } from '../support/fake-upstream';
+import { setUpFakeUpstream } from '../support/proxy-harness';
 
 const SERVER_KEY = 'sk-probe-secret-0123456789';
-let upstream: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-afterAll(() => upstream.close());
-beforeEach(() => {
-  upstream.requests.length = 0;
-});
+const { upstream, load } = setUpFakeUpstream({ settings: { GATEWAY_API_KEY: SERVER_KEY, GATEWAY_API_PATH: '/v1' } });
 
 async function loadProbe(settings: Record<string, string> = {}) {
-  await loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: SERVER_KEY, GATEWAY_API_PATH: '/v1', ...settings }, () => vi.resetModules());
+  await load(settings);
   const probe = await import('@/lib/gateway/probe');
   probe.resetGatewayProbe();
   return probe;

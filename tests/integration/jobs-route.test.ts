@@ -6,25 +6,24 @@ import type { ResponseGateway } from '@/lib/jobs/ports';
 import type { JobDetailReply as JobDetailOf } from '@/lib/jobs/views';
 import type { DeliveryView } from '@/lib/webhooks/deliveries';
 import { openTestDatabase } from '../support/databases';
-import { json, loadProxyRoutes, routeParams, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { json, routeParams } from '../support/fake-upstream';
+import { setUpFakeUpstream } from '../support/proxy-harness';
 
 const database: { handle?: DatabaseHandle } = {};
 vi.mock('@/lib/db', () => ({ getDb: async () => database.handle!.db }));
 
-let upstream: FakeUpstream;
 type JobDetailReply = JobDetailOf<DeliveryView>;
+const { upstream, load } = setUpFakeUpstream({ settings: { GATEWAY_API_KEY: 'sk-server-0123456789' } });
 
 beforeAll(async () => {
   database.handle = await openTestDatabase('pglite');
-  upstream = await startFakeUpstream();
 }, 120_000);
 afterAll(async () => {
-  await upstream?.close();
   await database.handle?.close();
 });
 
 async function loadJobRoutes() {
-  await loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: 'sk-server-0123456789' }, () => vi.resetModules());
+  await load();
   return { jobs: await import('@/app/api/jobs/route'), job: await import('@/app/api/jobs/[id]/route'), cancel: await import('@/app/api/jobs/[id]/cancel/route') };
 }
 

@@ -1,29 +1,16 @@
 // The proxy in front of a gateway with another vendor's habits (tests/support/litellm-like-gateway.ts): long opaque ids
 // that change per event and per GET, data-only SSE ending in [DONE], backend ids echoed, string errors, tracebacks.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSeenResponse } from '@/lib/chains/index-store';
 import { walkChain, type ChainFetcher, type ChainTurn } from '@/lib/chains/walk';
 import { searchHistory } from '@/lib/history/store';
-import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
-import { makePgliteDir } from '../support/databases';
-import { loadProxyRoutes, routeParams } from '../support/fake-upstream';
-import { BRIDGE_MODEL, FLAKY_MODEL, LITELLM_KEY, MOCK_MODEL, startLiteLlmLikeGateway, type LiteLlmLikeGateway } from '../support/litellm-like-gateway';
+import { routeParams } from '../support/fake-upstream';
+import { BRIDGE_MODEL, FLAKY_MODEL, LITELLM_KEY, MOCK_MODEL, startLiteLlmLikeGateway } from '../support/litellm-like-gateway';
+import { setUpProxiedGateway } from '../support/proxy-harness';
 
-let gateway: LiteLlmLikeGateway;
-let routes: Awaited<ReturnType<typeof loadProxyRoutes>>;
-
-beforeAll(async () => {
-  gateway = await startLiteLlmLikeGateway({ backgroundMs: 60_000 });
-  await useAppDatabase({ pgliteDir: makePgliteDir() });
-  routes = await loadProxyRoutes(
-    { GATEWAY_BASE_URL: gateway.url, GATEWAY_API_PATH: '/v1', GATEWAY_API_KEY: LITELLM_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '100000' },
-    () => vi.resetModules(),
-  );
-  await openAppDatabase();
-});
-afterAll(async () => {
-  await closeAppDatabase();
-  await gateway?.close();
+const { gateway, routes } = setUpProxiedGateway({
+  start: () => startLiteLlmLikeGateway({ backgroundMs: 60_000 }),
+  settings: { GATEWAY_API_PATH: '/v1', GATEWAY_API_KEY: LITELLM_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '100000' },
 });
 
 const create = (body: Record<string, unknown>) =>

@@ -1,23 +1,14 @@
 // A gateway that echoes the server key leaks it nowhere: SSE passthrough (also split across chunks), /api/models and the jobs routes' gateway calls.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { controlledStream, json, loadProxyRoutes, sseEvent, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { describe, expect, it, vi } from 'vitest';
+import { controlledStream, json, sseEvent } from '../support/fake-upstream';
+import { setUpFakeUpstream } from '../support/proxy-harness';
 
 vi.mock('@/lib/jobs/record', () => ({ recordBackgroundJob: vi.fn(), recordJobStatus: vi.fn() }));
 vi.mock('@/lib/chains/record', () => ({ recordSeenResponse: vi.fn() }));
 vi.mock('@/lib/history/record', () => ({ recordSentRequest: vi.fn() }));
 
 const SERVER_KEY = 'sk-server-secret-scrub-0123';
-let upstream: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-afterAll(() => upstream.close());
-beforeEach(() => {
-  upstream.requests.length = 0;
-});
-
-const load = () => loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: SERVER_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '100000' }, () => vi.resetModules());
+const { upstream, load } = setUpFakeUpstream({ settings: { GATEWAY_API_KEY: SERVER_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '100000' } });
 
 describe('scrubbing the server key from gateway replies', () => {
   it('replaces it in the SSE passthrough, also when it is split across chunks', async () => {

@@ -1,34 +1,27 @@
 // At most PROXY_MAX_CONCURRENT_STREAMS streams open through the proxy per client: 429 with Retry-After and the envelope beyond, a slot freed when a stream ends.
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, loadProxyRoutes, routeParams, sseEvent, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { describe, expect, it, vi } from 'vitest';
+import { json, routeParams, sseEvent, type FakeHandler } from '../support/fake-upstream';
+import { setUpFakeUpstream } from '../support/proxy-harness';
 
 vi.mock('@/lib/jobs/record', () => ({ recordBackgroundJob: vi.fn(), recordJobStatus: vi.fn() }));
 vi.mock('@/lib/chains/record', () => ({ recordSeenResponse: vi.fn() }));
 vi.mock('@/lib/history/record', () => ({ recordSentRequest: vi.fn() }));
 
-let upstream: FakeUpstream;
 const open: ServerResponse[] = [];
 const completed = sseEvent({ type: 'response.completed', sequence_number: 1, response: { id: 'resp_1', status: 'completed' } });
 
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-afterAll(() => upstream.close());
-beforeEach(() => {
-  upstream.requests.length = 0;
-  // Streams stay open until the test ends them; a request without stream gets JSON.
-  upstream.respondWith((request, response) => {
-    if (!request.body.includes('"stream":true') && !request.path.includes('stream=true')) return json(200, { id: 'resp_1', object: 'response', status: 'completed' })(request, response);
-    response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    response.write(sseEvent({ type: 'response.created', sequence_number: 0, response: { id: 'resp_1', status: 'in_progress' } }));
-    open.push(response);
-  });
-});
+/** Streams stay open until the test ends them; a request without stream gets JSON. */
+const holdStreams = (): FakeHandler => (request, response) => {
+  if (!request.body.includes('"stream":true') && !request.path.includes('stream=true')) return json(200, { id: 'resp_1', object: 'response', status: 'completed' })(request, response);
+  response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+  response.write(sseEvent({ type: 'response.created', sequence_number: 0, response: { id: 'resp_1', status: 'in_progress' } }));
+  open.push(response);
+};
+const { upstream, load: loadWith } = setUpFakeUpstream({ settings: { GATEWAY_API_KEY: 'sk-server-0123456789' }, reply: holdStreams });
 
 // A distinct cap per test: the limiter is process-wide (shared by every route bundle), one per setting value.
-const load = (max: number, extra: Record<string, string> = {}) =>
-  loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: 'sk-server-0123456789', PROXY_MAX_CONCURRENT_STREAMS: String(max), ...extra }, () => vi.resetModules());
+const load = (max: number, extra: Record<string, string> = {}) => loadWith({ PROXY_MAX_CONCURRENT_STREAMS: String(max), ...extra });
 
 const create = (stream: boolean, headers: Record<string, string> = {}) =>
   new Request('http://127.0.0.1:4299/api/responses', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ model: 'm', input: 'hi', stream }) });

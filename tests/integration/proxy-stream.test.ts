@@ -1,6 +1,7 @@
 // SSE through the proxy route handlers: unbuffered passthrough, abort propagation, failure/idle error events, background recording.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { controlledStream, loadProxyRoutes, routeParams, sseEvent, startFakeUpstream, streamAll, type FakeUpstream } from '../support/fake-upstream';
+import { describe, expect, it, vi } from 'vitest';
+import { controlledStream, routeParams, sseEvent, streamAll } from '../support/fake-upstream';
+import { setUpFakeUpstream } from '../support/proxy-harness';
 
 vi.mock('@/lib/jobs/record', () => ({ recordBackgroundJob: vi.fn(), recordJobStatus: vi.fn() }));
 vi.mock('@/lib/chains/record', () => ({ recordSeenResponse: vi.fn() }));
@@ -8,18 +9,7 @@ vi.mock('@/lib/history/record', () => ({ recordSentRequest: vi.fn() }));
 
 const SERVER_KEY = 'sk-server-secret-stream-0123';
 const decoder = new TextDecoder();
-let upstream: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-});
-afterAll(() => upstream.close());
-beforeEach(() => {
-  upstream.requests.length = 0;
-});
-
-const load = (extra: Record<string, string> = {}) =>
-  loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: SERVER_KEY, ...extra }, () => vi.resetModules());
+const { upstream, load } = setUpFakeUpstream({ settings: { GATEWAY_API_KEY: SERVER_KEY } });
 
 const response = (sequence: number, status: string, background = false) => ({ id: 'resp_s', object: 'response', status, background, model: 'm' });
 const created = (background = false) => sseEvent({ type: 'response.created', sequence_number: 0, response: response(0, background ? 'queued' : 'in_progress', background) });

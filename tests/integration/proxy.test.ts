@@ -1,26 +1,18 @@
 // The proxy route handlers in-process against a recording fake gateway: auth headers, bodies, errors, limits, recording.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hang, json, loadProxyRoutes, routeParams, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { describe, expect, it, vi } from 'vitest';
+import { hang, json, routeParams } from '../support/fake-upstream';
 import { findFreePort } from '../support/ports';
+import { setUpFakeUpstream } from '../support/proxy-harness';
 
 vi.mock('@/lib/jobs/record', () => ({ recordBackgroundJob: vi.fn(), recordJobStatus: vi.fn() }));
 vi.mock('@/lib/chains/record', () => ({ recordSeenResponse: vi.fn() }));
 vi.mock('@/lib/history/record', () => ({ recordSentRequest: vi.fn() }));
 
 const SERVER_KEY = 'sk-server-secret-0123456789';
-let upstream: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
+const { upstream, load } = setUpFakeUpstream({
+  settings: { GATEWAY_API_KEY: SERVER_KEY },
+  reply: () => json(200, { id: 'resp_1', object: 'response', status: 'completed', model: 'm' }),
 });
-afterAll(() => upstream.close());
-beforeEach(() => {
-  upstream.requests.length = 0;
-  upstream.respondWith(json(200, { id: 'resp_1', object: 'response', status: 'completed', model: 'm' }));
-});
-
-const load = (extra: Record<string, string> = {}) =>
-  loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: SERVER_KEY, ...extra }, () => vi.resetModules());
 
 function post(body: string, headers: Record<string, string> = {}): Request {
   return new Request('http://127.0.0.1:4299/api/responses', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
@@ -152,7 +144,7 @@ describe('errors', () => {
 
   it('maps an unreachable gateway to 502 naming its host', async () => {
     const port = await findFreePort(); // nothing listens there
-    const routes = await loadProxyRoutes({ GATEWAY_BASE_URL: `http://127.0.0.1:${port}`, GATEWAY_API_KEY: SERVER_KEY }, () => vi.resetModules());
+    const routes = await load({ GATEWAY_BASE_URL: `http://127.0.0.1:${port}` });
     const response = await routes.responses.POST(post('{"model":"m"}'));
     expect(response.status).toBe(502);
     const text = await expectNoKey(response);

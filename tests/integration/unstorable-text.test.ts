@@ -1,12 +1,12 @@
 // Text PostgreSQL cannot hold (NUL, lone surrogates) in every field: 300 generated bodies through the proxy and the local gateway, no 5xx, all read back equal.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listSeenResponses } from '@/lib/chains/index-store';
 import { searchHistory } from '@/lib/history/store';
 import { getJob } from '@/lib/jobs/store';
-import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
-import { DATABASE_KINDS, makePgliteDir, makePostgresDatabase } from '../support/databases';
-import { loadProxyRoutes, routeParams } from '../support/fake-upstream';
-import { callGateway, readSse, startTestGateway, TEST_API_KEY, type TestGateway } from '../support/local-gateway';
+import { DATABASE_KINDS, makePostgresDatabase } from '../support/databases';
+import { routeParams } from '../support/fake-upstream';
+import { callGateway, readSse, startTestGateway, TEST_API_KEY } from '../support/local-gateway';
+import { setUpProxiedGateway } from '../support/proxy-harness';
 
 const BODIES = 300;
 /** 300 bodies, each created, retrieved and listed, on a loaded machine: minutes, not the default minute. */
@@ -96,20 +96,11 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, w
 }
 
 describe.each(DATABASE_KINDS)('text PostgreSQL cannot hold, on %s', (kind) => {
-  let gateway: TestGateway;
-  let routes: Awaited<ReturnType<typeof loadProxyRoutes>>;
   const sent = new Map<string, Record<string, unknown>>();
-
-  beforeAll(async () => {
-    const gatewayDb = kind === 'postgres' ? { databaseUrl: await makePostgresDatabase() } : {};
-    gateway = await startTestGateway({ ...gatewayDb, tokensPerSecond: 0 });
-    await useAppDatabase(kind === 'postgres' ? { databaseUrl: await makePostgresDatabase(), pgliteDir: makePgliteDir() } : { pgliteDir: makePgliteDir() });
-    routes = await loadProxyRoutes({ GATEWAY_BASE_URL: gateway.url, GATEWAY_API_KEY: TEST_API_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '100000' }, () => vi.resetModules());
-    await openAppDatabase();
-  });
-  afterAll(async () => {
-    await closeAppDatabase();
-    await gateway?.close();
+  const { gateway, routes } = setUpProxiedGateway({
+    start: async () => startTestGateway({ ...(kind === 'postgres' ? { databaseUrl: await makePostgresDatabase() } : {}), tokensPerSecond: 0 }),
+    settings: { GATEWAY_API_KEY: TEST_API_KEY, PROXY_RATE_LIMIT_PER_MINUTE: '100000' },
+    database: kind,
   });
 
   it(`answers ${BODIES} generated bodies through POST /api/responses without a 5xx, and the gateway stores them whole`, async () => {

@@ -27,9 +27,19 @@ export async function makePostgresDatabase(): Promise<string> {
   return url.toString();
 }
 
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  pgliteDir: string;
+}
+
+/** Where a fresh database of the given kind lives (a PGlite folder; for PostgreSQL also a new database on the shared server). */
+export async function makeDatabaseOptions(kind: DatabaseKind): Promise<DatabaseOptions> {
+  return kind === 'pglite' ? { pgliteDir: makePgliteDir() } : { databaseUrl: await makePostgresDatabase(), pgliteDir: makePgliteDir() };
+}
+
 /** Opens an empty, migrated database of the given kind. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { options: { databaseUrl?: string; pgliteDir: string } }> {
-  const options = kind === 'pglite' ? { pgliteDir: makePgliteDir() } : { databaseUrl: await makePostgresDatabase(), pgliteDir: makePgliteDir() };
+export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { options: DatabaseOptions }> {
+  const options = await makeDatabaseOptions(kind);
   const handle = await openDatabase(options);
   return { ...handle, options };
 }
