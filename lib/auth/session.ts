@@ -11,6 +11,7 @@ import { clientKeyOf, isHttpsRequest } from './client-key';
 import { answerError } from '@/lib/http/route';
 import { ApiError } from '@/lib/schema';
 import { readBodyText } from '@/lib/http/body';
+import type { SessionInfo } from '@/lib/http/query-keys';
 import { takeRateLimit } from './shared-rate-limit';
 import { endSession, saveSession } from './session-store';
 
@@ -40,7 +41,7 @@ export async function describeSession(request: Request): Promise<Response> {
       gateway_base_url: remoteGatewayBaseUrl(env),
       /** The same gateway's API base (base URL + GATEWAY_API_PATH), or null. */
       gateway_api_base: remoteGatewayApiBase(env),
-    },
+    } satisfies SessionInfo,
     { headers: { 'Cache-Control': 'no-store' } },
   );
 }

@@ -10,7 +10,7 @@ export interface OnBehalfOfRuleInfo {
   claim: string | null;
 }
 
-/** GET /api/session as the browser reads it. */
+/** GET /api/session: what describeSession (lib/auth/session.ts) sends, checked against this type (`satisfies`), and what the browser reads. */
 export interface SessionInfo {
   /** oidc: personal accounts; token: one shared access token; none: an open (loopback) playground. */
   sign_in: 'oidc' | 'token' | 'none';
