@@ -97,7 +97,7 @@ export function useShareJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ responseId, shared }: { responseId: string; shared: boolean }) =>
-      fetchJson<JobDetailReply>(`/api/jobs/${encodeURIComponent(responseId)}`, { method: 'PATCH', json: { shared } }),
+      fetchJson<JobDetailReply>(apiUrlForId('jobs', responseId), { method: 'PATCH', json: { shared } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.job }).then(() => queryClient.invalidateQueries({ queryKey: queryKeys.jobs })),
   });
 }

@@ -52,7 +52,7 @@ describe('snake_case throughout the playground API', () => {
     await record('POST /api/jobs (400)', jobs.list.POST(send('/api/jobs', 'POST', { responseId: id })));
 
     const webhooks = { list: await import('@/app/api/webhooks/route'), one: await import('@/app/api/webhooks/[captureId]/route') };
-    const capture = await record('POST /api/webhooks', webhooks.list.POST());
+    const capture = await record('POST /api/webhooks', webhooks.list.POST(send('/api/webhooks', 'POST', {})));
     const captureParams = { params: Promise.resolve({ captureId: String(capture.id) }) };
     const event = JSON.stringify({ id: 'evt_snake', object: 'event', type: 'response.completed', created_at: Math.floor(Date.now() / 1000), data: { id, status: 'completed' } });
     const signature = `sha256=${createHmac('sha256', String(capture.secret)).update(event).digest('hex')}`;
@@ -62,7 +62,7 @@ describe('snake_case throughout the playground API', () => {
     );
     await record('GET /api/webhooks/{id}', webhooks.one.GET(get(`/api/webhooks/${capture.id}`), captureParams));
     await record('PATCH /api/webhooks/{id}', webhooks.one.PATCH(send(`/api/webhooks/${capture.id}`, 'PATCH', { answer_status: 500, answer_delay_ms: 0 }), captureParams));
-    await record('GET /api/webhooks', webhooks.list.GET());
+    await record('GET /api/webhooks', webhooks.list.GET(get('/api/webhooks')));
     await record('GET /api/jobs/{id} (with a delivery)', jobs.one.GET(get(`/api/jobs/${id}`), routeParams(id)));
 
     const chains = { list: await import('@/app/api/chains/route'), one: await import('@/app/api/chains/[id]/route') };
@@ -73,14 +73,14 @@ describe('snake_case throughout the playground API', () => {
     await record('GET /api/history', history.GET(get('/api/history?q=snake')));
     const presets = await import('@/app/api/presets/route');
     await record('PUT /api/presets', presets.PUT(send('/api/presets', 'PUT', { name: 'snake', body: { model: 'local-echo', input: 'x' } })));
-    await record('GET /api/presets', presets.GET());
+    await record('GET /api/presets', presets.GET(get('/api/presets')));
     await record('DELETE /api/presets (404)', presets.DELETE(new Request(`${URL_BASE}/api/presets?name=none`, { method: 'DELETE' })));
     const grids = { list: await import('@/app/api/grids/route'), one: await import('@/app/api/grids/[id]/route') };
     const grid = await record(
       'POST /api/grids',
       grids.list.POST(send('/api/grids', 'POST', { name: 'snake', base: { model: 'local-echo', maxTokens: 1 }, variants: [{ patch: { temperature: 0 } }], rows: [{ input: 'x' }] })),
     );
-    await record('GET /api/grids', grids.list.GET());
+    await record('GET /api/grids', grids.list.GET(get('/api/grids')));
     await record('GET /api/grids/{id}', grids.one.GET(get(`/api/grids/${grid.id}`), { params: Promise.resolve({ id: String(grid.id) }) }));
     await record('GET /api/session', (await import('@/app/api/session/route')).GET(get('/api/session')));
     await record('GET /api/health', (await import('@/app/api/health/route')).GET());
