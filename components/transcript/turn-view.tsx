@@ -1,12 +1,13 @@
 'use client';
 // One turn of the thread: what the user sent as its heading, the request (secrets masked) on demand, its output items,
-// what it waits on or how it ended (with Retry / Resume), errors and the metrics as chips.
+// what it waits on or how it ended (with Retry / Resume), errors, fields the gateway ignored and the metrics as chips.
 import { memo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { findCredentials, maskCredentials } from '@/lib/schema/credentials';
 import { maskHeaders } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
 import { describeTurnInput } from '@/lib/transcript/turn-input';
+import { EchoNotes } from './echo-notes';
 import { JsonBlock } from './items/item-frame';
 import { OutputItemList } from './output-item-view';
 import { RunErrorView } from './run-error';
@@ -37,6 +38,7 @@ export const TurnView = memo(function TurnView({ turn, number, recovery }: { tur
       ) : null}
       <RunErrorView turn={turn} />
       <TurnEndNote turn={turn} recovery={recovery} />
+      <EchoNotes turn={turn} />
       <RunMetrics turn={turn} />
     </section>
   );

@@ -14,6 +14,7 @@ import {
 export function createTranscriptState(): TranscriptState {
   return {
     response: null,
+    firstResponse: null,
     items: [],
     partialImages: {},
     looseAudio: null,
@@ -153,7 +154,7 @@ function applyProgress(state: TranscriptState, type: string, index: number | und
 function applySnapshot(state: TranscriptState, response: ResponseSnapshot): TranscriptState {
   const status = readStatus(response.status) ?? state.status;
   const failure = response.error ? readError(response.error) : null;
-  return { ...state, response, status, error: failure ?? state.error };
+  return { ...state, response, firstResponse: state.firstResponse ?? response, status, error: failure ?? state.error };
 }
 
 /** A terminal snapshot's `output` is authoritative; kept only when the gateway sent one. */

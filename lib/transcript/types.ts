@@ -16,6 +16,8 @@ export interface StreamError {
 export interface TranscriptState {
   /** Last lifecycle snapshot (created, in_progress, completed, ...), or a retrieved response. */
   response: ResponseSnapshot | null;
+  /** The response object as the gateway first described it (`response.created`, or the JSON reply): what it echoed at once. */
+  firstResponse: ResponseSnapshot | null;
   /** Output items by `output_index`; holes stay undefined until their item is added. */
   items: (OutputItem | undefined)[];
   /** Latest partial image per output index (image_generation_call.partial_image). */

@@ -134,3 +134,17 @@ describe('reduceEvents', () => {
     expect(reduceAll(events).items).toEqual(reduceAll(SCENARIOS.function_call!).items);
   });
 });
+
+describe('response snapshots', () => {
+  it('keeps the first response object seen beside the latest (what the gateway echoed at once)', () => {
+    const state = reduceAll([
+      { type: 'response.created', sequence_number: 0, response: { id: 'resp_1', status: 'queued', background: true } },
+      { type: 'response.in_progress', sequence_number: 1, response: { id: 'resp_1', status: 'in_progress' } },
+      { type: 'response.completed', sequence_number: 2, response: { id: 'resp_1', status: 'completed', output: [] } },
+    ]);
+    expect(state.firstResponse).toEqual({ id: 'resp_1', status: 'queued', background: true });
+    expect(state.response).toMatchObject({ status: 'completed' });
+    expect(reduceAll([{ type: 'response.completed', response: { id: 'resp_2', status: 'completed' } }]).firstResponse).toMatchObject({ id: 'resp_2', status: 'completed' });
+    expect(createTranscriptState().firstResponse).toBeNull();
+  });
+});
