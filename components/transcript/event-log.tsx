@@ -1,9 +1,11 @@
 'use client';
-// Raw event log: every event with sequence number, type and arrival time; filter, expand, copy; virtualized.
+// Raw event log: every event with sequence number, type and arrival time; filter, expand, copy; virtualized. A `[DONE]`
+// sentinel is shown as the end of the stream, and a stream without sequence numbers says so once instead of a dash per row.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { buildEventsNdjson, redactEventCredentials } from '@/lib/transcript/export';
 import type { LoggedEvent } from '@/lib/transcript/run-types';
+import { isEndOfStream, NO_SEQUENCE_NUMBERS, readNumbering } from '@/lib/transcript/sequencing';
 import { CopyButton } from '@/components/ui/copy-button';
 
 const ROW_HEIGHT_PX = 28;
@@ -15,19 +17,18 @@ export function EventLog({ events, eventCount }: { events: readonly LoggedEvent[
   const scroller = useRef<HTMLDivElement>(null);
   const filterId = useId();
 
-  const typeCounts = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (let at = 0; at < eventCount; at += 1) {
-      const type = events[at]?.type ?? '';
-      counts.set(type, (counts.get(type) ?? 0) + 1);
-    }
-    return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const { logged, end, isUnnumbered } = useMemo(() => {
+    const shown = events.slice(0, eventCount);
+    return { logged: shown.filter((event) => !isEndOfStream(event)), end: shown.find(isEndOfStream), isUnnumbered: readNumbering(shown).kind === 'unnumbered' };
   }, [events, eventCount]);
 
-  const visible = useMemo(() => {
-    const shown = events.slice(0, eventCount);
-    return typeFilter ? shown.filter((event) => event.type === typeFilter) : shown;
-  }, [events, eventCount, typeFilter]);
+  const typeCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const event of logged) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+    return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b));
+  }, [logged]);
+
+  const visible = useMemo(() => (typeFilter ? logged.filter((event) => event.type === typeFilter) : logged), [logged, typeFilter]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- read during render only; nothing memoizes it
   const virtualizer = useVirtualizer({
@@ -53,7 +54,12 @@ export function EventLog({ events, eventCount }: { events: readonly LoggedEvent[
     <section data-testid="event-log" aria-label="Raw event log" className="flex h-full min-h-96 flex-col rounded-md border border-line bg-surface text-xs">
       <div className="flex flex-wrap items-center gap-2 border-b border-line p-2">
         <h2 className="text-sm font-semibold">Events</h2>
-        <span data-testid="event-count">{eventCount}</span>
+        <span data-testid="event-count">{logged.length}</span>
+        {isUnnumbered ? (
+          <span data-testid="event-log-numbering" className="text-fg-muted">
+            {NO_SEQUENCE_NUMBERS}
+          </span>
+        ) : null}
         <label htmlFor={filterId} className="ml-auto">
           Type
         </label>
@@ -80,9 +86,11 @@ export function EventLog({ events, eventCount }: { events: readonly LoggedEvent[
             return (
               <li key={event.index} ref={virtualizer.measureElement} data-index={row.index} data-testid="event-row" className="absolute inset-x-0 border-b border-line" style={{ transform: `translateY(${row.start}px)` }}>
                 <button type="button" aria-expanded={isOpen} onClick={() => toggle(event.index)} className="flex w-full items-center gap-2 px-2 py-1 text-left font-mono hover:bg-sunken">
-                  <span data-testid="event-sequence" className="w-12 shrink-0 text-right text-fg-muted">
-                    {event.sequenceNumber ?? '–'}
-                  </span>
+                  {isUnnumbered ? null : (
+                    <span data-testid="event-sequence" className="w-12 shrink-0 text-right text-fg-muted">
+                      {event.sequenceNumber ?? '–'}
+                    </span>
+                  )}
                   <span data-testid="event-type" className={`min-w-0 flex-1 truncate ${event.parseError ? 'text-danger' : ''}`}>
                     {event.type}
                   </span>
@@ -100,6 +108,11 @@ export function EventLog({ events, eventCount }: { events: readonly LoggedEvent[
           })}
         </ol>
       </div>
+      {end ? (
+        <p data-testid="event-log-end" className="border-t border-line px-2 py-1 text-fg-muted">
+          End of stream: the gateway sent <code className="font-mono">[DONE]</code> at {Math.round(end.atMs)} ms.
+        </p>
+      ) : null}
     </section>
   );
 }

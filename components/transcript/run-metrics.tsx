@@ -6,6 +6,7 @@ import { formatSeconds, readLiveFigures } from '@/lib/run/live';
 import { isActive } from '@/lib/run/machine';
 import { decodeRoutingDebug } from '@/lib/transcript/metrics';
 import type { Turn } from '@/lib/transcript/run-types';
+import { describeNumbering, readNumbering } from '@/lib/transcript/sequencing';
 import { useNow } from './use-now';
 
 const CHIP_CLASS = 'rounded-full bg-sunken px-2 py-0.5 font-mono text-fg-muted [overflow-wrap:anywhere]';
@@ -53,6 +54,8 @@ export function RunMetrics({ turn }: { turn: Turn }) {
     ['Reasoning tokens', String(usage?.output_tokens_details?.reasoning_tokens ?? '–')],
     ['Total tokens', String(usage?.total_tokens ?? '–')],
   ];
+  const numbering = isActive(turn) ? null : describeNumbering(readNumbering(turn.events, turn.eventCount));
+  if (numbering) rows.push(['Sequence numbers', numbering]);
   if (turn.resumeCount > 0) rows.push(['Stream resumed', `${turn.resumeCount}×`]);
   if (turn.attempt > 1) rows.push(['Attempts', String(turn.attempt)]);
   const isRunning = isActive(turn);

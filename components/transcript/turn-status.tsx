@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { describeWait } from '@/lib/run/live';
 import { canResume, canRetry, isActive } from '@/lib/run/machine';
 import type { Turn } from '@/lib/transcript/run-types';
+import { NO_SEQUENCE_NUMBERS, readNumbering } from '@/lib/transcript/sequencing';
 import { useNow } from './use-now';
 
 export interface TurnRecovery {
@@ -36,9 +37,7 @@ export function TurnEndNote({ turn, recovery }: { turn: Turn; recovery: TurnReco
         <p className="font-medium">{turn.error?.message ?? 'The stream dropped before the response finished.'}</p>
         <p className="text-xs">
           {hasOutput(turn) ? 'What arrived is kept above, marked incomplete. ' : 'Nothing had arrived yet. '}
-          {isResumable
-            ? `Resume continues after event ${cursor}.`
-            : 'The response was not run in the background, so the gateway cannot stream it again: Retry sends the request again.'}
+          {isResumable ? `Resume continues after event ${cursor}.` : `${whyNotResumable(turn)} Retry sends the request again.`}
         </p>
         {actions}
       </div>
@@ -72,6 +71,12 @@ function TurnActions({ turn, isResumable, recovery }: { turn: Turn; isResumable:
       ) : null}
     </div>
   );
+}
+
+function whyNotResumable(turn: Turn): string {
+  const isBackground = turn.transcript.response?.background === true;
+  if (isBackground && readNumbering(turn.events, turn.eventCount).kind === 'unnumbered') return `The stream had ${NO_SEQUENCE_NUMBERS}.`;
+  return 'The response was not run in the background, so the gateway cannot stream it again:';
 }
 
 function hasOutput(turn: Turn): boolean {

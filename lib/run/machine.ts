@@ -2,6 +2,7 @@
 import { isTerminalStatus, TERMINAL_STATUSES } from '@/lib/schema/constants';
 import type { SseRecord } from '@/lib/sse/parse-events';
 import { isTokenEvent } from '@/lib/transcript/metrics';
+import { DONE_TYPE, readNumbering } from '@/lib/transcript/sequencing';
 import { createTranscriptState, reduceEvents } from '@/lib/transcript/reducer';
 import { ACTIVE_RUN_STATUSES, type RunError, type RunStatus, type Turn, type TurnRequest } from '@/lib/transcript/run-types';
 import { type ResponseSnapshot, type StreamEvent, type TranscriptState } from '@/lib/transcript/types';
@@ -56,10 +57,14 @@ export function isPending(transcript: TranscriptState): boolean {
   return transcript.status === null || transcript.status === 'queued' || transcript.status === 'in_progress';
 }
 
-/** A background response that has not finished can be re-streamed from the last sequence number seen. */
-export function canResume(state: Pick<RunState, 'status' | 'transcript'>): boolean {
+/**
+ * A background response that has not finished can be re-streamed from the last sequence number seen; not when its
+ * events came unnumbered (a re-stream could neither start after them nor be told apart from them).
+ */
+export function canResume(state: Pick<RunState, 'status' | 'transcript' | 'events'>): boolean {
   const response = state.transcript.response;
-  return RESUMABLE.includes(state.status) && response?.background === true && typeof response.id === 'string' && isPending(state.transcript);
+  const isResumable = RESUMABLE.includes(state.status) && response?.background === true && typeof response.id === 'string' && isPending(state.transcript);
+  return isResumable && readNumbering(state.events).kind !== 'unnumbered';
 }
 
 export function canRetry(state: Pick<RunState, 'status'>): boolean {
@@ -131,7 +136,7 @@ function applyRecord(state: RunState, record: SseRecord, at: number): RunState {
   const atMs = at - state.timings.startedAt;
   const index = state.events.length;
   if (record.kind !== 'event') {
-    const type = record.kind === 'done' ? '[DONE]' : (record.sseEvent ?? '(unparsed)');
+    const type = record.kind === 'done' ? DONE_TYPE : (record.sseEvent ?? '(unparsed)');
     const parseError = record.kind === 'parse-error' ? { parseError: record.message } : {};
     return { ...state, events: [...state.events, { index, sequenceNumber: null, type, atMs, data: record.data, ...parseError }] };
   }

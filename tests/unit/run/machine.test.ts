@@ -201,6 +201,15 @@ describe('run machine: resuming a background stream', () => {
     expect(canResume(transition(streaming(MESSAGE.slice(0, cut)), { type: 'stop', at: T0 + 50 }))).toBe(false);
     expect(canResume(transition(streaming(BACKGROUND), { type: 'stream_closed', at: T0 + 50 }))).toBe(false);
   });
+
+  it('a background stream whose events had no sequence numbers cannot resume (a re-stream would repeat them)', () => {
+    const unnumbered = BACKGROUND.slice(0, cut).map(({ sequence_number: _dropped, ...event }) => event);
+    const state = streaming([...unnumbered, PROXY_DROP]);
+    expect(state.status).toBe('dropped');
+    expect(state.transcript.response).toMatchObject({ background: true });
+    expect(canResume(state)).toBe(false);
+    expect(transition(state, { type: 'resume', at: T0 + 300 })).toBe(state);
+  });
 });
 
 describe('run machine: retry', () => {
