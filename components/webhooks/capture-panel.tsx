@@ -1,5 +1,5 @@
 'use client';
-// Webhook capture: create a capture URL and secret, pick one, script its answer, read and replay its deliveries.
+// Webhook capture: create a capture URL and secret, pick one, whether the gateway delivers, script its answer, read and replay its deliveries.
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/progress';
 import type { CaptureReply } from '@/lib/webhooks/captures';
 import type { DeliveryReply } from '@/lib/webhooks/deliveries';
 import { CaptureAnswerForm } from './capture-answer-form';
+import { CaptureWatchNote, describeSilence } from './capture-watch-note';
 import { DeliveryItem } from './delivery-item';
 import { useQuery } from '@tanstack/react-query';
 import { OwnerViewSwitch, ShareSwitch, type OwnerListView } from '@/components/ui/owner-controls';
@@ -74,6 +75,7 @@ function CaptureDetail({ captureId }: { captureId: string }) {
       {isPersonal && capture.is_changeable ? (
         <ShareSwitch isShared={capture.shared} isBusy={share.isPending} onChange={(shared) => share.mutate({ shared })} testId="capture-share" />
       ) : null}
+      <CaptureWatchNote watch={capture.watch} />
       <CaptureAnswerForm key={capture.id} capture={capture} />
       <Field label="Replay to" hint="Empty: this capture's own receiver. Any other target must be listed in the server's WEBHOOK_REPLAY_ALLOW.">
         <TextInput isMono value={target} placeholder="this capture" onChange={(event) => setTarget(event.target.value)} data-testid="replay-target" />
@@ -115,7 +117,7 @@ export function CapturePanel() {
           <Select isMono value={current ?? ''} onChange={(event) => setSelected(event.target.value)} data-testid="capture-select">
             {data.captures.map((capture) => (
               <option key={capture.id} value={capture.id}>
-                {capture.id} ({capture.delivery_count} of {capture.max_deliveries} deliveries)
+                {capture.id} ({capture.delivery_count} of {capture.max_deliveries} deliveries{describeSilence(capture.watch) ? `; ${describeSilence(capture.watch)}` : ''})
               </option>
             ))}
           </Select>

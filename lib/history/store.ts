@@ -1,5 +1,5 @@
 // Sent-request history in the database: insert, search by model, text or response id. Takes the db so tests pass theirs.
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
 import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type Ownership, type OwnerView, type Viewer } from '@/lib/db/owner';
@@ -122,3 +122,23 @@ export async function setHistoryShared(db: Db, id: number, shared: boolean, view
   return row ? toEntry(row, viewer) : null;
 }
 
+
+export interface WebhookRun {
+  responseId: string;
+  webhookUrl: string;
+  sentAt: Date;
+}
+
+/** Background requests the gateway accepted (they have a response id) that named a webhook_url, newest first. */
+export async function listBackgroundWebhookRuns(db: Db, limit = 500): Promise<WebhookRun[]> {
+  const rows = await db
+    .select({ body: requestHistory.body, responseId: requestHistory.responseId, createdAt: requestHistory.createdAt })
+    .from(requestHistory)
+    .where(and(isNotNull(requestHistory.responseId), sql`${requestHistory.body}->>'background' = 'true'`, sql`${requestHistory.body}->>'webhook_url' is not null`))
+    .orderBy(desc(requestHistory.createdAt), desc(requestHistory.id))
+    .limit(limit);
+  return rows.flatMap((row) => {
+    const url = (row.body as Record<string, unknown>).webhook_url;
+    return typeof url === 'string' && row.responseId ? [{ responseId: row.responseId, webhookUrl: url, sentAt: row.createdAt }] : [];
+  });
+}

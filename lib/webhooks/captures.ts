@@ -1,4 +1,4 @@
-// Webhook captures: create one with a random secret and its public URL, read it, list them, set its scripted answer.
+// Webhook captures: create one with a random secret and its public URL, read it (with whether the gateway delivers), list them, set its scripted answer.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { count, desc, eq, sql } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type Ow
 import { webhookCaptures, webhookDeliveries } from '@/lib/db/schema';
 import type { SnakeCased } from '@/lib/http/snake-case';
 import { DEFAULT_CAPTURE_CAPS, readCaptureUsage, type CaptureCaps } from './deliveries';
+import { readCaptureWatches, type CaptureWatch } from './watch';
 
 export type CaptureRow = typeof webhookCaptures.$inferSelect;
 
@@ -23,6 +24,8 @@ export interface CaptureView extends Ownership {
   /** The newest deliveries kept: at most this many and this many bytes; older ones are evicted. */
   maxDeliveries: number;
   maxBytes: number;
+  /** Whether the gateway delivered since the latest background run that named this capture. */
+  watch: CaptureWatch;
 }
 
 interface CaptureUsage {
@@ -47,7 +50,7 @@ export async function getCapture(db: Db, id: string, viewer: Viewer = SHARED_VIE
   return row ?? null;
 }
 
-function toView(row: CaptureRow, publicOrigin: string, usage: CaptureUsage, caps: CaptureCaps, viewer: Viewer): CaptureView {
+function toView(row: CaptureRow, publicOrigin: string, usage: CaptureUsage, caps: CaptureCaps, viewer: Viewer, watch: CaptureWatch): CaptureView {
   return {
     ...ownershipOf(row, viewer),
     id: row.id,
@@ -60,6 +63,7 @@ function toView(row: CaptureRow, publicOrigin: string, usage: CaptureUsage, caps
     storedBytes: usage.bytes,
     maxDeliveries: caps.maxDeliveries,
     maxBytes: caps.maxBytes,
+    watch,
   };
 }
 
@@ -70,13 +74,15 @@ export async function listCaptures(db: Db, publicOrigin: string, caps: CaptureCa
     .from(webhookDeliveries)
     .groupBy(webhookDeliveries.captureId);
   const byCapture = new Map(totals.map((row) => [row.captureId, { deliveries: Number(row.deliveries), bytes: Number(row.bytes) }]));
-  return rows.map((row) => toView(row, publicOrigin, byCapture.get(row.id) ?? { deliveries: 0, bytes: 0 }, caps, viewer));
+  const watches = await readCaptureWatches(db, rows.map((row) => row.id));
+  return rows.map((row) => toView(row, publicOrigin, byCapture.get(row.id) ?? { deliveries: 0, bytes: 0 }, caps, viewer, watches.get(row.id)!));
 }
 
 export async function describeCapture(db: Db, id: string, publicOrigin: string, caps: CaptureCaps = DEFAULT_CAPTURE_CAPS, viewer: Viewer = SHARED_VIEWER): Promise<CaptureView | null> {
   const row = await getCapture(db, id, viewer);
   if (!row) return null;
-  return toView(row, publicOrigin, await readCaptureUsage(db, id), caps, viewer);
+  const watches = await readCaptureWatches(db, [id]);
+  return toView(row, publicOrigin, await readCaptureUsage(db, id), caps, viewer, watches.get(id)!);
 }
 
 /** null clears a setting (answer by the verdict, without delay); `shared` shows it to the team. null when `viewer` may not change it. */
