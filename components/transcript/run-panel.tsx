@@ -4,6 +4,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
+import { isBackgroundTurn } from '@/lib/transcript/echo';
 import { buildRunJson, buildRunMarkdown } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
 import { EventLog } from './event-log';
@@ -17,7 +18,7 @@ export function RunToolbar({ run }: { run: ResponseRun }) {
   const { turns } = run;
   const last = turns.at(-1);
   const response = last?.transcript.response;
-  const isBackground = response?.background === true && typeof response.id === 'string';
+  const isBackground = last !== undefined && isBackgroundTurn(last.request, response ?? null) && typeof response?.id === 'string';
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-2" role="toolbar" aria-label="Run controls" data-testid="run-toolbar">
       <RunStatusBadge status={run.status} turn={last} testId="run-status" />

@@ -17,7 +17,7 @@ export function observeStream(onBehalfOf: string | null, create: CreateContext |
   let runId: Promise<string> | null = null;
   const aliases = new Set<string>();
   // Events after response.created can arrive in its chunk: their statuses wait for the rows they update, or they would find none.
-  let jobRecorded: Promise<void> = Promise.resolve();
+  let jobRecorded: Promise<boolean> = Promise.resolve(false);
   let createRecorded: Promise<void> = Promise.resolve();
   return {
     onEvent(type, payload) {
@@ -37,11 +37,12 @@ export function observeStream(onBehalfOf: string | null, create: CreateContext |
         recordedCreate = true;
         createRecorded = recordCreated({ ...info, id }, create);
         jobRecorded = recordAcceptedBackground({ ...info, id }, create);
-        return jobRecorded;
+        return jobRecorded.then(() => undefined);
       }
       const status = info.status;
       if (!status) return;
-      if (info.background) void Promise.all([filed, jobRecorded]).then(([run]) => recordStatus(run, status, 'stream'));
+      // A job is one the create recorded (a gateway that does not echo background) or one the event says runs in the background.
+      void Promise.all([filed, jobRecorded]).then(([run, isJob]) => (isJob || info.background ? recordStatus(run, status, 'stream') : undefined));
       void filed.then((run) => recordLaterStatus(run, status, createRecorded));
     },
     onEnd() {

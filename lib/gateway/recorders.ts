@@ -13,7 +13,8 @@ export interface ResponseInfo {
   model: string | null;
   previousResponseId: string | null;
   conversationId: string | null;
-  background: boolean;
+  /** The response's `background` echo, when the gateway sends it. */
+  background: boolean | null;
   /** The response's `store` echo, when the gateway sends it. */
   stored: boolean | null;
 }
@@ -29,7 +30,7 @@ export function readResponseInfo(value: unknown): ResponseInfo | null {
     model: response.model ?? null,
     previousResponseId: response.previous_response_id ?? null,
     conversationId: conversationIdOf(response),
-    background: response.background === true,
+    background: response.background ?? null,
     stored: response.store ?? null,
   };
 }
@@ -67,15 +68,25 @@ export interface CreateContext {
   recordsHistory?: boolean;
 }
 
-/** A background job is recorded (and awaited, within a cap) before the browser hears of it. */
-export async function recordAcceptedBackground(info: ResponseInfo, context: Pick<CreateContext, 'onBehalfOf' | 'ownerId'>): Promise<void> {
-  if (!info.background) return;
+/**
+ * Whether a created response runs in the background: its `background` echo, else (a gateway that does not echo it)
+ * the request's word while the response is queued or in progress.
+ */
+export function isBackgroundResponse(info: ResponseInfo, sent: Record<string, unknown>): boolean {
+  if (info.background !== null) return info.background;
+  return sent.background === true && (info.status === 'queued' || info.status === 'in_progress');
+}
+
+/** A background job is recorded (and awaited, within a cap) before the browser hears of it. Returns whether it was one. */
+export async function recordAcceptedBackground(info: ResponseInfo, context: CreateContext): Promise<boolean> {
+  if (!isBackgroundResponse(info, context.body)) return false;
   await safely(
     'recordBackgroundJob',
     info.id,
     () => recordBackgroundJob({ responseId: info.id, model: info.model, status: info.status ?? 'queued', onBehalfOf: context.onBehalfOf, ownerId: context.ownerId }),
     GATE_LIMIT_MS,
   );
+  return true;
 }
 
 /**

@@ -58,6 +58,13 @@ export function findEchoNotices(request: TurnRequest, replies: EchoReplies): Ech
   return notices;
 }
 
+/** A turn running in the background: the reply echoes so, or (a gateway that does not echo it) the turn asked for it. */
+export function isBackgroundTurn(request: TurnRequest, response: ResponseSnapshot | null): boolean {
+  if (!response) return false;
+  if (typeof response.background === 'boolean') return response.background;
+  return request.kind === 'create' && request.body.background === true;
+}
+
 function ignored(field: EchoField, reason: string): EchoNotice {
   return { field, kind: 'ignored', text: `the gateway ignored ${field}`, reason };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getSeenResponse } from '@/lib/chains/index-store';
 import { walkChain, type ChainFetcher, type ChainTurn } from '@/lib/chains/walk';
 import { searchHistory } from '@/lib/history/store';
+import { getJob } from '@/lib/jobs/store';
 import { routeParams } from '../support/fake-upstream';
 import { BRIDGE_MODEL, FLAKY_MODEL, LITELLM_KEY, MOCK_MODEL, startLiteLlmLikeGateway } from '../support/litellm-like-gateway';
 import { setUpProxiedGateway } from '../support/proxy-harness';
@@ -150,10 +151,20 @@ describe('a LiteLLM-like gateway behind the proxy (GATEWAY_API_PATH=/v1)', () =>
   });
 
   it('cancels a background response by its opaque id', async () => {
-    const queued = (await (await create({ model: MOCK_MODEL, input: 'long job', background: true })).json()) as { id: string; status: string };
+    const queued = (await (await create({ model: MOCK_MODEL, input: 'long job', background: true })).json()) as { id: string; status: string; background?: boolean };
     expect(queued.status).toBe('queued');
+    // The gateway does not echo background: the job is recorded on the request's word, as the reply is queued.
+    expect(queued.background).toBeUndefined();
+    const { getDb } = await import('@/lib/db');
+    expect((await getJob(await getDb(), queued.id))?.status).toBe('queued');
     const cancelled = await routes.cancel.POST(new Request(`http://127.0.0.1/api/responses/${encodeURIComponent(queued.id)}/cancel`, { method: 'POST' }), routeParams(queued.id));
     expect(((await cancelled.json()) as { status: string }).status).toBe('cancelled');
+  });
+
+  it('records no job for a foreground request (background not sent), whatever the gateway echoes', async () => {
+    const done = (await (await create({ model: MOCK_MODEL, input: 'right away' })).json()) as { id: string };
+    const { getDb } = await import('@/lib/db');
+    expect(await getJob(await getDb(), done.id)).toBeNull();
   });
 
   it('streams a bridged function call that appears only in response.completed', async () => {

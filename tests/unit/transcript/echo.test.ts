@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findEchoNotices, isSameModel, type EchoReplies } from '@/lib/transcript/echo';
+import { findEchoNotices, isBackgroundTurn, isSameModel, type EchoReplies } from '@/lib/transcript/echo';
 import type { TurnRequest } from '@/lib/transcript/run-types';
 import type { JsonObject } from '@/lib/transcript/types';
 
@@ -108,5 +108,16 @@ describe('isSameModel', () => {
     expect(isSameModel('gpt-4o', 'gpt-4o-mini')).toBe(false);
     expect(isSameModel('gpt-4o', 'gpt-4o-mini-2024-07-18')).toBe(false);
     expect(isSameModel('local-agent', 'local-agent-q4')).toBe(false);
+  });
+});
+
+describe('isBackgroundTurn', () => {
+  it('believes the echo, else the request of a create turn', () => {
+    expect(isBackgroundTurn(create({}), { id: 'r', background: true })).toBe(true);
+    expect(isBackgroundTurn(create({ background: true }), { id: 'r', background: false })).toBe(false);
+    expect(isBackgroundTurn(create({ background: true }), { id: 'r' })).toBe(true);
+    expect(isBackgroundTurn(create({}), { id: 'r' })).toBe(false);
+    expect(isBackgroundTurn(create({ background: true }), null)).toBe(false);
+    expect(isBackgroundTurn({ body: { response_id: 'r' }, headers: {}, kind: 'retrieve' }, { id: 'r' })).toBe(false);
   });
 });
