@@ -153,6 +153,13 @@ export class PlaygroundPage {
     return this.page.getByTestId(testId);
   }
 
+  /** Opens a turn's metrics details (response id, every figure). */
+  async openMetrics(turn: Locator) {
+    const metrics = turn.getByTestId('run-metrics');
+    if ((await metrics.getAttribute('open')) === null) await metrics.locator(':scope > summary').click();
+    await expect(metrics.getByTestId('response-id')).toBeVisible();
+  }
+
   /** The response id a turn shows in its metrics. */
   async responseId(turn: Locator): Promise<string> {
     return ((await turn.getByTestId('response-id').textContent()) ?? '').trim();

@@ -61,6 +61,22 @@ export class SiteShell {
     expect(widths.scroll, `${label}: page is ${widths.scroll}px wide in a ${widths.inner}px window`).toBeLessThanOrEqual(widths.inner);
   }
 
+  /**
+   * No sideways scroll at each size of VIEWPORTS in turn (the layout settles after a resize), then back to the size it
+   * had; with `testInfo`, a screenshot of each size is kept for a reviewer (`<name>-<size>.png`).
+   */
+  async expectFitsEveryViewport(label: string, screenshot?: { testInfo: TestInfo; name: string }) {
+    const original = this.page.viewportSize();
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      await this.page.setViewportSize(viewport);
+      await expect
+        .poll(() => this.page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth), { message: `${label} at ${size}: wider than the window`, timeout: 5_000 })
+        .toBeLessThanOrEqual(0);
+      if (screenshot) await this.saveScreenshot(screenshot.testInfo, `${screenshot.name}-${size}.png`);
+    }
+    if (original) await this.page.setViewportSize(original);
+  }
+
   /** axe over the whole page: no violations of any impact. */
   async expectAccessible(label: string) {
     const results = await new AxeBuilder({ page: this.page }).analyze();
