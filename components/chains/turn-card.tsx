@@ -52,7 +52,7 @@ export function TurnCard({
           Turn {position}
           {isCurrent ? <span className="ml-1 text-xs font-normal text-link">(looked up)</span> : null}
         </h3>
-        <Mono className="min-w-0 flex-1 text-sm" testId="turn-id">
+        <Mono className="min-w-0 flex-1 basis-64 text-sm" testId="turn-id">
           {turn.id}
         </Mono>
         <CopyButton text={turn.id} label="Copy response id" />
