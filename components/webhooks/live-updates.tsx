@@ -46,7 +46,12 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
       if (data.capture_id) void queryClient.invalidateQueries({ queryKey: queryKeys.capture(data.capture_id) });
       refreshJob(data.response_id);
     });
-    source.addEventListener('job.status', (event) => refreshJob(read(event).response_id));
+    source.addEventListener('job.status', (event) => {
+      refreshJob(read(event).response_id);
+      // A new background job may have named a capture as its webhook_url: its watch starts waiting.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.captures });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.anyCapture });
+    });
     source.onerror = () => setLive(false);
     return () => source.close();
   }, [queryClient]);

@@ -11,13 +11,21 @@ import type { CaptureAnswer } from '@/lib/webhooks/schemas';
 
 const CAPTURE_POLL_MS = 3_000;
 
-/** Polled only while live updates (LiveUpdates) are not connected; otherwise refreshed when the server says something arrived. */
+/**
+ * Polled while live updates (LiveUpdates) are not connected; otherwise refreshed when the server says something arrived,
+ * except a capture waiting on a run (or silent since one): the clock decides that watch, and no push announces it.
+ */
+function pollInterval(isLive: boolean, watches: readonly CaptureReply['watch'][]): number | false {
+  if (!isLive) return CAPTURE_POLL_MS;
+  return watches.some((watch) => watch.verdict === 'waiting' || watch.verdict === 'silent') ? CAPTURE_POLL_MS : false;
+}
+
 export function useCaptures(view: 'mine' | 'team' = 'mine') {
   const isLive = useIsLive();
   return useQuery({
     queryKey: queryKeys.capturesIn(view),
     queryFn: () => fetchJson<{ captures: CaptureReply[]; unmatched: DeliveryReply[] }>(`/api/webhooks?view=${view}`),
-    refetchInterval: isLive ? false : CAPTURE_POLL_MS,
+    refetchInterval: (query) => pollInterval(isLive, query.state.data?.captures.map((capture) => capture.watch) ?? []),
   });
 }
 
@@ -27,7 +35,7 @@ export function useCaptureDeliveries(captureId: string | null) {
     queryKey: queryKeys.capture(captureId),
     queryFn: () => fetchJson<{ capture: CaptureReply; deliveries: DeliveryReply[] }>(`/api/webhooks/${encodeURIComponent(captureId ?? '')}`),
     enabled: captureId !== null,
-    refetchInterval: isLive ? false : CAPTURE_POLL_MS,
+    refetchInterval: (query) => pollInterval(isLive, query.state.data ? [query.state.data.capture.watch] : []),
   });
 }
 
