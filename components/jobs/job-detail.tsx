@@ -40,7 +40,7 @@ export function JobDetailPanel({ responseId, onCancel }: { responseId: string; o
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={job.status} testId="job-detail-status" />
         <StallBadge stall={job.stall} />
-        {isCancellable(job) && job.is_changeable ? (
+        {isCancellable(job) ? (
           <Button size="sm" variant="danger" data-testid="job-detail-cancel" onClick={() => onCancel(job.id)}>
             Cancel on the gateway
           </Button>

@@ -19,8 +19,9 @@ export interface JobListProps {
   cancellingId: string | null;
 }
 
-export function isCancellable(job: JobSummaryReply): boolean {
-  return job.status === 'queued' || job.status === 'in_progress';
+/** Cancel is offered for a running job the reader may change (a teammate's shared job is read-only: the server would refuse). */
+export function isCancellable(job: Pick<JobSummaryReply, 'status' | 'is_changeable'>): boolean {
+  return (job.status === 'queued' || job.status === 'in_progress') && job.is_changeable;
 }
 
 export function StateDurations({ job }: { job: JobSummaryReply }) {
