@@ -10,8 +10,9 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   typescript: { ignoreBuildErrors: false },
   experimental: {
-    // proxy.ts makes Next buffer request bodies; keep the whole body up to our own limit (the route answers 413 above it).
-    proxyClientMaxBodySize: Number(process.env.PROXY_BODY_LIMIT_BYTES || 20 * 1024 * 1024) + 1024 * 1024,
+    // proxy.ts makes Next buffer request bodies; keep the whole body up to our own limits (the routes answer 413 above them):
+    // the proxy's, and a recording file's 50 MiB (RECORDING_MAX_BYTES in lib/schema/recording.ts).
+    proxyClientMaxBodySize: Math.max(Number(process.env.PROXY_BODY_LIMIT_BYTES || 20 * 1024 * 1024), 50 * 1024 * 1024) + 1024 * 1024,
   },
   async headers() {
     return [{ source: '/:path*', headers: staticSecurityHeaders }];

@@ -115,6 +115,7 @@ export const envSchema = z
       .int('must be a whole number')
       .min(1024 * 1024, 'must be at least 1048576 (one delivery may carry 1 MiB)')
       .default(32 * 1024 * 1024),
+    RECORDINGS_KEEP: nonNegativeInt(500),
     WEBHOOK_REPLAY_ALLOW: z
       .string()
       .default('')

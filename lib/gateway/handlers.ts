@@ -13,6 +13,8 @@ import { requireActor } from '@/lib/auth/current-actor';
 import { ownerIdOf } from '@/lib/auth/identity';
 import { applyOnBehalfOfPolicy } from '@/lib/auth/on-behalf-of-policy';
 import { takeRateLimit } from '@/lib/auth/shared-rate-limit';
+import { startRecording } from '@/lib/recordings/recorder';
+import type { RecordingFile } from '@/lib/schema/recording';
 import { releaseWhenDone, sharedStreamLimiter } from '@/lib/auth/stream-limit';
 import { observeStream, recordPolled } from './observe';
 import { readResponseInfo, recordAcceptedBackground, recordCreated, type CreateContext } from './recorders';
@@ -93,14 +95,19 @@ async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work:
   }
 }
 
-export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: ProxyCall, body: CreateRequest, recordsHistory = true): Promise<Response> {
+/** `recordingSource`: who a streamed create's recording names as its maker (lib/recordings): the proxy, or a grid's cell. */
+export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: ProxyCall, body: CreateRequest, recordsHistory = true, recordingSource: RecordingFile['source'] = 'proxy'): Promise<Response> {
   const create: CreateContext = { body: body.json, onBehalfOf, ownerId, recordsHistory };
   const audit: AuditNote = { model: typeof body.json.model === 'string' ? body.json.model : null, body: body.json };
+  // A streamed run is recorded as it passes (lib/recordings): kept in memory, written after the stream ends.
+  const recording = body.json.stream === true ? startRecording({ request: body.json, onBehalfOf, source: recordingSource }) : null;
   let upstream: Response | null = null;
   try {
     upstream = await send('/responses', { method: 'POST', body: body.text, audit });
+    recording?.markHeaders();
     if (!upstream.ok) void recordCreated(null, create);
     return await relay(upstream, relayContext, {
+      tap: recording ? { onText: (text) => recording.onText(text), onEnd: (endedBy) => void recording.finish(endedBy) } : undefined,
       observer: observeStream(onBehalfOf, create, null, audit),
       onJson: async (value) => {
         const info = readResponseInfo(value);

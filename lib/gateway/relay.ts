@@ -2,7 +2,7 @@
 import 'server-only';
 import { ApiError, toErrorBody } from '@/lib/schema';
 import { noneAsNull } from '@/lib/schema/errors';
-import { passThroughSse, type SseObserver } from './sse-passthrough';
+import { passThroughSse, type SseObserver, type StreamTap } from './sse-passthrough';
 
 const PASSED_HEADERS = ['retry-after', 'x-request-id'];
 
@@ -93,13 +93,15 @@ export interface RelayHooks {
   /** Sees a parsed JSON success body before the browser gets it (awaited). */
   onJson?: (value: unknown) => Promise<void>;
   observer?: SseObserver;
+  /** Sees an SSE reply's text as the browser is sent it (not called for other replies). */
+  tap?: StreamTap;
 }
 
 export async function relay(upstream: Response, context: RelayContext, hooks: RelayHooks = {}): Promise<Response> {
   if (!upstream.ok) return relayError(upstream, context);
   const contentType = upstream.headers.get('content-type') ?? '';
   if (contentType.includes('text/event-stream') && upstream.body) {
-    const body = passThroughSse(upstream.body, { idleMs: context.idleMs, abortUpstream: context.abortUpstream, observer: hooks.observer });
+    const body = passThroughSse(upstream.body, { idleMs: context.idleMs, abortUpstream: context.abortUpstream, observer: hooks.observer, tap: hooks.tap });
     const headers = copyHeaders(upstream, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
     return new Response(body, { status: upstream.status, headers });
   }

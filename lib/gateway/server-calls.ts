@@ -51,7 +51,7 @@ async function answered(caller: ServerCaller, what: string, work: () => Promise<
 export function createServerResponses(caller: ServerCaller): ServerResponses {
   return {
     create: (body, signal) =>
-      answered(caller, 'create', () => sendCreate(openCall(caller, signal), { text: JSON.stringify(body), json: body }, false)),
+      answered(caller, 'create', () => sendCreate(openCall(caller, signal), { text: JSON.stringify(body), json: body }, false, 'grid')),
     retrieve: (id, query, signal) =>
       answered(caller, 'retrieve', async () => {
         const call = openCall(caller, signal);

@@ -9,10 +9,18 @@ export interface SseObserver {
   onEnd?(): void;
 }
 
+/** Sees the text the browser is sent, as it is sent, and how the stream ended (a recording: lib/recordings). Must be cheap. */
+export interface StreamTap {
+  onText(text: string): void;
+  /** `client`: the browser left (or stopped) before the stream ended. */
+  onEnd(endedBy: 'stream_end' | 'client'): void;
+}
+
 export interface PassThroughOptions {
   idleMs: number;
   abortUpstream: () => void;
   observer?: SseObserver;
+  tap?: StreamTap;
 }
 
 /** The flat `error` event (docs/protocol.md, "Reading streams"); sequence_number is null because the gateway did not number it. */
@@ -55,14 +63,18 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
     if (gate) gates.push(gate);
   });
 
+  const { tap } = options;
   const end = (controller: ReadableStreamDefaultController<Uint8Array>, code?: string, message?: string) => {
     if (code && message) {
       const separator = /(\n\n|\r\r|\r\n\r\n)$/.test(tail) ? '' : '\n\n';
-      controller.enqueue(encoder.encode(`${separator}${formatErrorEvent(code, message)}`));
+      const text = `${separator}${formatErrorEvent(code, message)}`;
+      tap?.onText(text);
+      controller.enqueue(encoder.encode(text));
     }
     controller.close();
     ended = true;
     options.observer?.onEnd?.();
+    tap?.onEnd('stream_end');
   };
 
   return new ReadableStream<Uint8Array>(
@@ -87,7 +99,9 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
         }
         if (result.done) {
           clearTimeout(idleTimer);
-          records.feed(decoder.decode());
+          const rest = decoder.decode();
+          records.feed(rest);
+          if (rest) tap?.onText(rest);
           records.end();
           await Promise.all(gates);
           if (sawTerminal) end(controller);
@@ -102,13 +116,17 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
           await Promise.all(pending);
         }
         tail = (tail + text).slice(-4);
+        tap?.onText(text);
         controller.enqueue(result.value);
       },
       cancel() {
         clearTimeout(idleTimer);
         options.abortUpstream();
         reader.cancel().catch(() => undefined);
-        if (!ended) options.observer?.onEnd?.();
+        if (!ended) {
+          options.observer?.onEnd?.();
+          tap?.onEnd('client');
+        }
         ended = true;
       },
     },

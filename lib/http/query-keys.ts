@@ -45,6 +45,9 @@ export const queryKeys = {
   chainIndexFor: (user: string | null, view = 'mine') => ['chains', 'index', user, view] as const,
   adminSessions: ['admin', 'sessions'] as const,
   adminAudit: (query: string) => ['admin', 'audit', query] as const,
+  recordings: ['recordings'] as const,
+  recordingList: (search: string) => ['recordings', 'list', search] as const,
+  recording: (id: string) => ['recordings', 'file', id] as const,
 };
 
 /** The one session query: the settings page and the code export read the same cached reply. */

@@ -9,6 +9,7 @@ import { json, loadProxyRoutes, startFakeUpstream, type FakeUpstream } from '../
 vi.mock('@/lib/jobs/record', () => ({ recordBackgroundJob: vi.fn(), recordJobStatus: vi.fn() }));
 vi.mock('@/lib/chains/record', () => ({ recordSeenResponse: vi.fn() }));
 vi.mock('@/lib/history/record', () => ({ recordSentRequest: vi.fn() }));
+vi.mock('@/lib/recordings/recorder', () => ({ startRecording: () => null }));
 
 const TOKEN = 'access-token-for-key-tests';
 const installKeyHolder = globalThis as typeof globalThis & { __playgroundInstallSecrets?: Map<string, Promise<string>>; __playgroundLocalGateway?: unknown };

@@ -7,6 +7,7 @@ import { setUpFakeUpstream } from '../support/proxy-harness';
 vi.mock('@/lib/jobs/record', () => ({ recordBackgroundJob: vi.fn(), recordJobStatus: vi.fn() }));
 vi.mock('@/lib/chains/record', () => ({ recordSeenResponse: vi.fn() }));
 vi.mock('@/lib/history/record', () => ({ recordSentRequest: vi.fn() }));
+vi.mock('@/lib/recordings/recorder', () => ({ startRecording: () => null }));
 
 const open: ServerResponse[] = [];
 const completed = sseEvent({ type: 'response.completed', sequence_number: 1, response: { id: 'resp_1', status: 'completed' } });

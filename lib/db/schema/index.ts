@@ -7,3 +7,4 @@ export * from './chains';
 export * from './auth';
 export * from './grids';
 export * from './audit';
+export * from './recordings';

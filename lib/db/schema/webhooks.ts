@@ -1,11 +1,6 @@
 // Tables of webhook capture: capture endpoints and every delivery they received, raw bytes kept.
-import { boolean, customType, index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
-import { jsonb, text } from '../columns';
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => new Uint8Array(value),
-});
+import { boolean, index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { bytea, jsonb, text } from '../columns';
 
 export const webhookCaptures = pgTable('webhook_captures', {
   id: text('id').primaryKey(),

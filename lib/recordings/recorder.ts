@@ -1,0 +1,155 @@
+// Records one streamed run while it streams: text and arrival times buffered in memory, the recording written once after it ends.
+import 'server-only';
+import { getDb, type Db } from '@/lib/db';
+import { getEnv } from '@/lib/env';
+import { RECORDING_MAX_BYTES, type RecordingFile } from '@/lib/schema/recording';
+import { buildRecordingFile } from './build';
+import { splitSseEvents } from './split-events';
+import { insertRecording, pruneRecordings } from './store';
+
+export interface RecordingMeta {
+  /** The create body as sent (credentials are redacted when the recording is built). */
+  request: Record<string, unknown>;
+  onBehalfOf: string | null;
+  /** Who ran it: the proxy (default), or a compare grid's cell. */
+  source?: RecordingFile['source'];
+}
+
+/** One run being recorded. Every method is cheap and never throws: the live stream must not notice. */
+export interface LiveRecording {
+  /** The gateway's reply headers arrived (the replay's time to first byte). */
+  markHeaders(offsetMs?: number): void;
+  /** SSE text as it arrived: a whole event or any slice of the stream. `offsetMs` (after start) defaults to now. */
+  onText(raw: string, offsetMs?: number): void;
+  /**
+   * The stream ended (`client`: the browser left or stopped first). The recording is built and stored after this returns;
+   * the promise gives its id, or null when it was not kept (too large, or the store failed: logged by code).
+   */
+  finish(endedBy?: RecordingFile['ended_by']): Promise<string | null>;
+}
+
+/** Recordings are written one at a time; while this much text already waits, a new one is dropped rather than held in memory. */
+const MAX_PENDING_CHARS = 4 * RECORDING_MAX_BYTES;
+let pendingChars = 0;
+let writeQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Streams being recorded now, and when the last one closed: a write waits until none has been open for QUIET_SETTLE_MS
+ * (its last bytes are out) or QUIET_WAIT_MAX_MS passed, so recordings are written between streams, not during them.
+ */
+let openStreams = 0;
+let lastClosedAt = 0;
+const QUIET_SETTLE_MS = 25;
+const QUIET_POLL_MS = 50;
+const QUIET_WAIT_MAX_MS = 1_000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+async function whenQuiet(): Promise<void> {
+  const deadline = performance.now() + QUIET_WAIT_MAX_MS;
+  for (;;) {
+    const now = performance.now();
+    const settleLeftMs = lastClosedAt + QUIET_SETTLE_MS - now;
+    if ((openStreams === 0 && settleLeftMs <= 0) || now >= deadline) return;
+    await delay(Math.min(deadline - now, openStreams === 0 ? settleLeftMs : QUIET_POLL_MS));
+  }
+}
+
+function streamClosed(): void {
+  openStreams -= 1;
+  lastClosedAt = performance.now();
+}
+
+function warn(reason: string, responseId: string | null): void {
+  console.warn(`[recordings] not kept response=${responseId ?? 'none'} reason=${reason}`);
+}
+
+/** Builds and stores a finished run (retention applied), one write at a time; never rejects. */
+function store(build: () => RecordingFile, chars: number, db: () => Promise<Db>): Promise<string | null> {
+  if (pendingChars + chars > MAX_PENDING_CHARS) {
+    warn('write_queue_full', null);
+    return Promise.resolve(null);
+  }
+  pendingChars += chars;
+  const written = writeQueue.then(async () => {
+    // Off the streams' path: after this stream's last bytes went out, and while no other is being recorded.
+    await whenQuiet();
+    let file: RecordingFile | null = null;
+    try {
+      file = build();
+      const handle = await db();
+      const summary = await insertRecording(handle, file, { pinned: false, origin: 'recorded' });
+      await pruneRecordings(handle, getEnv().RECORDINGS_KEEP);
+      return summary.id;
+    } catch (error) {
+      warn(error instanceof Error ? (((error as { code?: unknown }).code as string | undefined) ?? error.name) : 'unknown', file?.response_id ?? null);
+      return null;
+    } finally {
+      pendingChars -= chars;
+    }
+  });
+  writeQueue = written;
+  return written;
+}
+
+/** Resolves once every recording finished so far is stored (or dropped): a clean stop, or a benchmark between its paths, waits for it. */
+export function whenRecordingsWritten(): Promise<void> {
+  return writeQueue.then(() => undefined);
+}
+
+/**
+ * Starts recording a run (null when RECORDINGS_KEEP is 0: nothing is recorded). Offsets count from this call. A run larger
+ * than a recording file may be (RECORDING_MAX_BYTES) stops being buffered and is not kept.
+ */
+export function startRecording(meta: RecordingMeta, options: { db?: () => Promise<Db> } = {}): LiveRecording | null {
+  if (getEnv().RECORDINGS_KEEP === 0) return null;
+  const startedAt = performance.now();
+  const recordedAt = new Date();
+  let texts: string[] = [];
+  let times: number[] = [];
+  let chars = 0;
+  let isTooLarge = false;
+  let headersMs: number | null = null;
+  let isFinished = false;
+  const sinceStart = () => performance.now() - startedAt;
+  return {
+    markHeaders(offsetMs) {
+      headersMs ??= offsetMs ?? sinceStart();
+    },
+    onText(raw, offsetMs) {
+      if (isTooLarge || isFinished || raw === '') return;
+      if (chars === 0) openStreams += 1;
+      chars += raw.length;
+      if (chars > RECORDING_MAX_BYTES) {
+        isTooLarge = true;
+        texts = [];
+        times = [];
+        return;
+      }
+      texts.push(raw);
+      times.push(offsetMs ?? sinceStart());
+    },
+    finish(endedBy = 'stream_end') {
+      if (isFinished) return Promise.resolve(null);
+      isFinished = true;
+      if (chars > 0) streamClosed();
+      const durationMs = sinceStart();
+      if (isTooLarge) {
+        warn('too_large', null);
+        return Promise.resolve(null);
+      }
+      const build = () =>
+        buildRecordingFile({
+          request: meta.request,
+          onBehalfOf: meta.onBehalfOf,
+          source: meta.source ?? 'proxy',
+          recordedAt,
+          headersMs: Math.round(headersMs ?? 0),
+          durationMs: Math.round(durationMs),
+          endedBy,
+          events: splitSseEvents(texts, times.map(Math.round)),
+        });
+      return store(build, chars, options.db ?? getDb);
+    },
+  };
+}

@@ -1,0 +1,190 @@
+// Recordings in the database: insert (gzip-compressed), retention, search, read back as the file, rename, pin, delete. Takes the db.
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { and, desc, eq, notInArray, or, type SQL } from 'drizzle-orm';
+import { ilikeText } from '@/lib/db/columns';
+import type { Db } from '@/lib/db/open';
+import { recordings } from '@/lib/db/schema';
+import { flattenSearchText } from '@/lib/history/store';
+import { ApiError } from '@/lib/schema/errors';
+import { RECORDING_MAX_BYTES, type RecordingFile } from '@/lib/schema/recording';
+import { outputTextOf } from './build';
+import { ALL_RECORDINGS, inScope, type RecordingScope } from './scope';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+export const RECORDINGS_PAGE_SIZE = 100;
+const SEARCH_TEXT_MAX_CHARS = 20_000;
+
+export interface RecordingSummary {
+  id: string;
+  name: string;
+  pinned: boolean;
+  source: string;
+  /** `recorded` here, or `imported` from a file. */
+  origin: 'recorded' | 'imported';
+  responseId: string | null;
+  model: string | null;
+  status: string | null;
+  onBehalfOf: string | null;
+  eventCount: number;
+  durationMs: number;
+  sizeBytes: number;
+  recordedAt: string;
+  createdAt: string;
+}
+
+export interface NewRecording {
+  pinned: boolean;
+  origin: RecordingSummary['origin'];
+}
+
+const SUMMARY_COLUMNS = {
+  id: recordings.id,
+  name: recordings.name,
+  pinned: recordings.pinned,
+  source: recordings.source,
+  origin: recordings.origin,
+  responseId: recordings.responseId,
+  model: recordings.model,
+  status: recordings.status,
+  onBehalfOf: recordings.onBehalfOf,
+  eventCount: recordings.eventCount,
+  durationMs: recordings.durationMs,
+  sizeBytes: recordings.sizeBytes,
+  recordedAt: recordings.recordedAt,
+  createdAt: recordings.createdAt,
+};
+
+type SummaryRow = Omit<typeof recordings.$inferSelect, 'seq' | 'searchText' | 'content'>;
+
+/** The column holds the size without the name, which withName puts in front: `{"name":` + the name's JSON + `,`, less the `{` it replaces. */
+function toSummary(row: SummaryRow): RecordingSummary {
+  const sizeBytes = row.sizeBytes + Buffer.byteLength(JSON.stringify(row.name)) + 8;
+  return { ...row, sizeBytes, origin: row.origin === 'imported' ? 'imported' : 'recorded', recordedAt: row.recordedAt.toISOString(), createdAt: row.createdAt.toISOString() };
+}
+
+function newRecordingId(): string {
+  return `rec_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * The stored form of a file: its JSON without `name` (a rename changes only the column), gzip-compressed off the main
+ * thread. `withName` puts the name back in front without parsing the rest, so a large recording is served as stored.
+ */
+async function encodeContent(file: RecordingFile): Promise<{ content: Uint8Array; sizeBytes: number }> {
+  const { name: _name, ...rest } = file;
+  const json = JSON.stringify(rest);
+  // What could not be imported again is not kept either.
+  if (json.length > RECORDING_MAX_BYTES) throw new ApiError(413, `The recording is larger than ${RECORDING_MAX_BYTES} bytes.`, { code: 'recording_too_large' });
+  return { content: await gzipAsync(json), sizeBytes: Buffer.byteLength(json) };
+}
+
+function withName(json: string, name: string): string {
+  return `{"name":${JSON.stringify(name)},${json.slice(1)}`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export async function insertRecording(db: Db, file: RecordingFile, options: NewRecording): Promise<RecordingSummary> {
+  const { content, sizeBytes } = await encodeContent(file);
+  const searchText = `${flattenSearchText(file.request)}\n${outputTextOf(file.response)}`.slice(0, SEARCH_TEXT_MAX_CHARS);
+  const [row] = await db
+    .insert(recordings)
+    .values({
+      id: newRecordingId(),
+      name: file.name,
+      pinned: options.pinned,
+      source: file.source,
+      origin: options.origin,
+      responseId: file.response_id,
+      model: file.model,
+      status: file.status,
+      onBehalfOf: file.on_behalf_of,
+      eventCount: file.events.length,
+      durationMs: Math.round(file.duration_ms),
+      sizeBytes,
+      searchText,
+      recordedAt: new Date(file.recorded_at),
+      content,
+    })
+    .returning(SUMMARY_COLUMNS);
+  return toSummary(row!);
+}
+
+/** Drops the unpinned recordings beyond the newest `keep` (RECORDINGS_KEEP); pinned ones are never dropped. Returns how many went. */
+export async function pruneRecordings(db: Db, keep: number): Promise<number> {
+  const newest = db.select({ seq: recordings.seq }).from(recordings).where(eq(recordings.pinned, false)).orderBy(desc(recordings.seq)).limit(keep);
+  const dropped = await db
+    .delete(recordings)
+    .where(and(eq(recordings.pinned, false), notInArray(recordings.seq, newest)))
+    .returning({ id: recordings.id });
+  return dropped.length;
+}
+
+export interface RecordingQuery {
+  /** Matches the name, the input or output text, the model or the response id (case-insensitive substring). */
+  q?: string;
+  /** Exactly this response id. */
+  responseId?: string;
+  limit?: number;
+}
+
+/** Newest first. */
+export async function listRecordings(db: Db, query: RecordingQuery = {}, scope: RecordingScope = ALL_RECORDINGS): Promise<RecordingSummary[]> {
+  const conditions: Array<SQL | undefined> = [inScope(scope)];
+  const text = query.q?.trim();
+  if (text) {
+    const pattern = `%${escapeLike(text)}%`;
+    conditions.push(or(ilikeText(recordings.name, pattern), ilikeText(recordings.searchText, pattern), ilikeText(recordings.model, pattern), ilikeText(recordings.responseId, pattern)));
+  }
+  if (query.responseId !== undefined) conditions.push(eq(recordings.responseId, query.responseId));
+  const rows = await db
+    .select(SUMMARY_COLUMNS)
+    .from(recordings)
+    .where(and(...conditions))
+    .orderBy(desc(recordings.seq))
+    .limit(query.limit ?? RECORDINGS_PAGE_SIZE);
+  return rows.map(toSummary);
+}
+
+export async function getRecordingSummary(db: Db, id: string, scope: RecordingScope = ALL_RECORDINGS): Promise<RecordingSummary | null> {
+  const [row] = await db
+    .select(SUMMARY_COLUMNS)
+    .from(recordings)
+    .where(and(eq(recordings.id, id), inScope(scope)));
+  return row ? toSummary(row) : null;
+}
+
+/** The recording as its file's JSON text (what export downloads), or null when there is none by that id in scope. */
+export async function readRecordingText(db: Db, id: string, scope: RecordingScope = ALL_RECORDINGS): Promise<{ summary: RecordingSummary; text: string } | null> {
+  const [row] = await db
+    .select({ ...SUMMARY_COLUMNS, content: recordings.content })
+    .from(recordings)
+    .where(and(eq(recordings.id, id), inScope(scope)));
+  if (!row) return null;
+  const { content, ...summary } = row;
+  const json = (await gunzipAsync(content)).toString('utf8');
+  return { summary: toSummary(summary), text: withName(json, row.name) };
+}
+
+export async function updateRecording(db: Db, id: string, change: { name?: string; pinned?: boolean }, scope: RecordingScope = ALL_RECORDINGS): Promise<RecordingSummary | null> {
+  const [row] = await db
+    .update(recordings)
+    .set(change)
+    .where(and(eq(recordings.id, id), inScope(scope)))
+    .returning(SUMMARY_COLUMNS);
+  return row ? toSummary(row) : null;
+}
+
+export async function deleteRecording(db: Db, id: string, scope: RecordingScope = ALL_RECORDINGS): Promise<boolean> {
+  const deleted = await db
+    .delete(recordings)
+    .where(and(eq(recordings.id, id), inScope(scope)))
+    .returning({ id: recordings.id });
+  return deleted.length > 0;
+}
