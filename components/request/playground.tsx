@@ -3,9 +3,11 @@
 // panel that can be hidden; chips above the composer name what changes the meaning of the next request.
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { KeepRecording } from '@/components/recordings/keep-recording';
 import { getBrowserKey, getBrowserKeyHeaders } from '@/components/settings/browser-key';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
+import { PresentationToggle, usePresentation } from '@/components/transcript/presentation';
 import { EventsPanel, RunToolbar, TurnList } from '@/components/transcript/run-panel';
 import { useRun } from '@/components/transcript/use-run';
 import type { JsonObject } from './body-path';
@@ -41,6 +43,10 @@ export function Playground() {
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<PendingReplacement | null>(null);
   const [isPanelOpen, setPanelOpen] = usePanelOpen();
+  // Presentation view shows the side panel (settings, raw events) only when asked, without changing the remembered choice.
+  const { isPresenting } = usePresentation();
+  const [isPanelAsked, setPanelAsked] = useState(false);
+  const isPanelShown = isPresenting ? isPanelAsked : isPanelOpen;
   const [tab, setTab] = useState<PanelTab>('settings');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [threadNotice, setThreadNotice] = useState<string | null>(null);
@@ -150,10 +156,10 @@ export function Playground() {
     return () => window.removeEventListener('keydown', onKey);
   }, [send, run, openSettings]);
 
-  const sendHint = head ? `continues ${shortId(head)}` : 'starts a new thread';
+  const sendHint = head ? (isPresenting ? 'continues this conversation' : `continues ${shortId(head)}`) : 'starts a new thread';
   return (
     <DraftProvider store={store}>
-      <div className={cx('grid min-w-0 grid-cols-1 gap-4', isPanelOpen && 'xl:grid-cols-[minmax(0,1fr)_minmax(24rem,30rem)]')} data-testid="request-builder">
+      <div className={cx('grid min-w-0 grid-cols-1 gap-4', isPanelShown && 'xl:grid-cols-[minmax(0,1fr)_minmax(24rem,30rem)]')} data-testid="request-builder">
         <section aria-labelledby="conversation-heading" className="flex min-w-0 flex-col gap-3" data-testid="conversation">
           <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
             <h2 id="conversation-heading" className="text-base font-semibold text-fg">
@@ -163,12 +169,13 @@ export function Playground() {
               <Button size="sm" variant="secondary" data-testid="new-request" onClick={() => newRequest()}>
                 New request
               </Button>
-              <Button size="sm" variant="secondary" aria-expanded={isPanelOpen} aria-controls="request-panel" data-testid="toggle-panel" onClick={() => setPanelOpen(!isPanelOpen)}>
-                {isPanelOpen ? 'Hide settings' : 'Settings'}
+              <Button size="sm" variant="secondary" aria-expanded={isPanelShown} aria-controls="request-panel" data-testid="toggle-panel" onClick={() => (isPresenting ? setPanelAsked(!isPanelAsked) : setPanelOpen(!isPanelOpen))}>
+                {isPanelShown ? 'Hide settings' : 'Settings'}
               </Button>
+              <PresentationToggle />
             </div>
           </div>
-          {run.turns.length > 0 ? <RunToolbar run={run} /> : null}
+          {run.turns.length > 0 ? <RunToolbar run={run} actions={<KeepRecording turn={run.turns.at(-1)} />} /> : null}
           <p role="status" aria-live="polite" data-testid="run-announcer" className="sr-only">
             {run.announcement}
           </p>
@@ -193,7 +200,7 @@ export function Playground() {
               <ExampleList headingId="examples-heading" onChoose={(body) => newRequest(body)} />
             </div>
           ) : (
-            <TurnList run={run} turnActions={(turn, at) => (thread.isOpening || run.isRunning || at === run.turns.length - 1 || !turn.transcript.response?.id ? null : (
+            <TurnList run={run} turnActions={(turn, at) => (isPresenting || thread.isOpening || run.isRunning || at === run.turns.length - 1 || !turn.transcript.response?.id ? null : (
               <div className="flex justify-end">
                 <Button size="sm" variant="ghost" data-testid={`branch-from-turn-${at + 1}`} onClick={() => branchFrom(at)}>
                   Branch from turn {at + 1}
@@ -207,11 +214,11 @@ export function Playground() {
                 {run.isRunning ? 'Following paused: jump to latest' : 'Jump to latest'}
               </Button>
             ) : null}
-            <ContextChips position={thread.position} onLeaveThread={thread.close} onLeaveBranch={thread.leaveBranch} />
+            {isPresenting ? null : <ContextChips position={thread.position} onLeaveThread={thread.close} onLeaveBranch={thread.leaveBranch} />}
             <Composer onSend={send} onStop={run.stop} isRunning={run.isRunning} onOpenSettings={openSettings} notice={notice} inputRef={inputRef} sendHint={sendHint} />
           </div>
         </section>
-        <aside id="request-panel" aria-labelledby="request-panel-heading" hidden={!isPanelOpen} className="min-w-0 xl:sticky xl:top-2 xl:max-h-[calc(100dvh-1rem)] xl:self-start xl:overflow-auto" data-testid="request-panel">
+        <aside id="request-panel" aria-labelledby="request-panel-heading" hidden={!isPanelShown} className="min-w-0 xl:sticky xl:top-2 xl:max-h-[calc(100dvh-1rem)] xl:self-start xl:overflow-auto" data-testid="request-panel">
           <h2 id="request-panel-heading" className="sr-only">
             Request settings and tools
           </h2>

@@ -1,5 +1,5 @@
 'use client';
-// The header that moves between the four pages, marking the current one, with who is signed in and the theme switch.
+// The header that moves between the pages, marking the current one, with who is signed in and the theme switch.
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cx } from '@/components/ui/cx';
@@ -11,6 +11,7 @@ const LINKS = [
   { href: '/', label: 'Playground', testId: 'nav-playground' },
   { href: '/jobs', label: 'Jobs', testId: 'nav-jobs' },
   { href: '/chains', label: 'Chains', testId: 'nav-chains' },
+  { href: '/recordings', label: 'Recordings', testId: 'nav-recordings' },
   { href: '/settings', label: 'Settings', testId: 'nav-settings' },
 ] as const;
 

@@ -1,6 +1,6 @@
 'use client';
 // Metrics of one turn as compact chips (time, tokens, rate, model served; counting live while it runs), with every
-// figure, the response id and the routing decision one click away.
+// figure, the response id and the routing decision one click away; in presentation view, a few big numbers.
 import { CopyButton } from '@/components/ui/copy-button';
 import { formatSeconds, readLiveFigures } from '@/lib/run/live';
 import { isActive } from '@/lib/run/machine';
@@ -119,5 +119,32 @@ export function RunMetrics({ turn }: { turn: Turn }) {
         ) : null}
       </section>
     </details>
+  );
+}
+
+/** The figures a room reads: time, tokens, tokens per second and the model, large; live while the turn runs. */
+export function PresentedMetrics({ turn }: { turn: Turn }) {
+  const isRunning = isActive(turn);
+  const live = readLiveFigures(turn, useNow(isRunning));
+  const { metrics } = turn;
+  const tokens = isRunning ? live.tokens : (metrics.usage?.output_tokens ?? turn.tokenEvents);
+  const rate = isRunning ? live.tokensPerSecond : metrics.tokensPerSecond;
+  const figures: [string, string][] = [
+    ['Time', formatSeconds(isRunning ? live.elapsedMs : (metrics.totalMs ?? 0))],
+    ['Tokens', String(tokens)],
+    ['Tokens/s', rate === null ? '–' : rate.toFixed(1)],
+    ['Model', metrics.model ?? (typeof turn.request.body.model === 'string' ? turn.request.body.model : '–')],
+  ];
+  return (
+    <dl data-testid="presented-metrics" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {figures.map(([label, value]) => (
+        <div key={label} className="min-w-0 rounded-lg border border-line bg-surface px-4 py-3">
+          <dt className="text-sm font-medium text-fg-muted">{label}</dt>
+          <dd data-testid={`presented-${label.toLowerCase().replace('/', '-per-')}`} className="truncate text-3xl font-semibold tabular-nums text-fg" title={value}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

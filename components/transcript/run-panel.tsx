@@ -8,14 +8,17 @@ import { isBackgroundTurn } from '@/lib/transcript/echo';
 import { buildRunJson, buildRunMarkdown } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
 import { EventLog } from './event-log';
+import { usePresentation } from './presentation';
 import { ResumeByIdForm } from './resume-by-id-form';
 import { RunStatusBadge } from './run-status-badge';
 import { ApprovalDecisionsProvider, TranscriptActionsProvider } from './transcript-actions';
 import { TurnView } from './turn-view';
 import type { ResponseRun } from './use-run';
 
-export function RunToolbar({ run }: { run: ResponseRun }) {
+/** `actions` adds controls after the exports (the playground's "Keep recording"); presentation view keeps status, Stop and them. */
+export function RunToolbar({ run, actions }: { run: ResponseRun; actions?: ReactNode }) {
   const { turns } = run;
+  const { isPresenting } = usePresentation();
   const last = turns.at(-1);
   const response = last?.transcript.response;
   const isBackground = last !== undefined && isBackgroundTurn(last.request, response ?? null) && typeof response?.id === 'string';
@@ -32,34 +35,39 @@ export function RunToolbar({ run }: { run: ResponseRun }) {
           Cancel on gateway
         </Button>
       ) : null}
-      <Button size="sm" variant="ghost" data-testid="export-json" disabled={turns.length === 0} onClick={() => download(turns, 'json')}>
-        Export JSON
-      </Button>
-      <Button size="sm" variant="ghost" data-testid="export-markdown" disabled={turns.length === 0} onClick={() => download(turns, 'md')}>
-        Export Markdown
-      </Button>
+      {isPresenting ? null : (
+        <>
+          <Button size="sm" variant="ghost" data-testid="export-json" disabled={turns.length === 0} onClick={() => download(turns, 'json')}>
+            Export JSON
+          </Button>
+          <Button size="sm" variant="ghost" data-testid="export-markdown" disabled={turns.length === 0} onClick={() => download(turns, 'md')}>
+            Export Markdown
+          </Button>
+        </>
+      )}
+      {actions}
     </div>
   );
 }
 
-/** `turnActions` adds controls under a turn (the playground's "Branch from turn N"). */
-export function TurnList({ run, turnActions }: { run: ResponseRun; turnActions?: (turn: Turn, index: number) => ReactNode }) {
+/** `turnActions` adds controls under a turn (the playground's "Branch from turn N"); `isReadOnly` (a replay) offers no reply, retry or resume. */
+export function TurnList({ run, turnActions, isReadOnly = false }: { run: ResponseRun; turnActions?: (turn: Turn, index: number) => ReactNode; isReadOnly?: boolean }) {
   const { turns, retry, resume } = run;
   const requests = useMemo(() => turns.map((turn) => turn.request.body), [turns]);
   // Stable objects: the memoized earlier turns do not re-render while the latest one streams.
-  const recovery = useMemo(() => ({ onRetry: (key: string) => void retry(key) }), [retry]);
-  const latestRecovery = useMemo(() => ({ ...recovery, onResume: () => void resume() }), [recovery, resume]);
+  const recovery = useMemo(() => (isReadOnly ? {} : { onRetry: (key: string) => void retry(key) }), [retry, isReadOnly]);
+  const latestRecovery = useMemo(() => (isReadOnly ? recovery : { ...recovery, onResume: () => void resume() }), [recovery, resume, isReadOnly]);
   return (
     <ApprovalDecisionsProvider requests={requests}>
     <div data-testid="transcript" className="flex min-w-0 flex-col gap-6">
       {turns.map((turn, at) => {
         const view =
-          at === turns.length - 1 ? (
+          at === turns.length - 1 && !isReadOnly ? (
             <TranscriptActionsProvider key={turn.key} items={turn.transcript.items} isBusy={run.isRunning} onReply={(input) => void run.reply(input)}>
               <TurnView turn={turn} number={at + 1} recovery={latestRecovery} />
             </TranscriptActionsProvider>
           ) : (
-            <TurnView key={turn.key} turn={turn} number={at + 1} recovery={recovery} />
+            <TurnView key={turn.key} turn={turn} number={at + 1} recovery={at === turns.length - 1 ? latestRecovery : recovery} />
           );
         const actions = turnActions?.(turn, at);
         return actions ? (
@@ -76,8 +84,8 @@ export function TurnList({ run, turnActions }: { run: ResponseRun; turnActions?:
   );
 }
 
-/** The raw events of one turn (the latest by default), and re-attaching to a background response by id. */
-export function EventsPanel({ run }: { run: ResponseRun }) {
+/** The raw events of one turn (the latest by default), and (`canResume`) re-attaching to a background response by id. */
+export function EventsPanel({ run, canResume = true }: { run: ResponseRun; canResume?: boolean }) {
   const [selected, setSelected] = useState<number | null>(null);
   const { turns } = run;
   const logTurn = turns[selected ?? turns.length - 1] ?? turns.at(-1);
@@ -96,7 +104,7 @@ export function EventsPanel({ run }: { run: ResponseRun }) {
         </label>
       ) : null}
       {logTurn ? <EventLog key={logTurn.key} events={logTurn.events} eventCount={logTurn.eventCount} /> : <p className="text-sm text-fg-muted">No events yet: send a request.</p>}
-      <ResumeByIdForm run={run} />
+      {canResume ? <ResumeByIdForm run={run} /> : null}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { NO_SEQUENCE_NUMBERS, readNumbering } from '@/lib/transcript/sequencing'
 import { useNow } from './use-now';
 
 export interface TurnRecovery {
-  onRetry(key: string): void;
+  /** Absent where nothing can be sent again (a replay). */
+  onRetry?: (key: string) => void;
   /** Only for the latest turn: resumes it from its last sequence number. */
   onResume?: () => void;
 }
@@ -37,7 +38,11 @@ export function TurnEndNote({ turn, recovery }: { turn: Turn; recovery: TurnReco
         <p className="font-medium">{turn.error?.message ?? 'The stream dropped before the response finished.'}</p>
         <p className="text-xs">
           {hasOutput(turn) ? 'What arrived is kept above, marked incomplete. ' : 'Nothing had arrived yet. '}
-          {isResumable ? `Resume continues after event ${cursor}.` : `${whyNotResumable(turn)} Retry sends the request again.`}
+          {isResumable
+            ? `Resume continues after event ${cursor}.`
+            : recovery.onRetry
+              ? `${whyNotResumable(turn)} Retry sends the request again.`
+              : 'The recorded run ended here.'}
         </p>
         {actions}
       </div>
@@ -55,7 +60,8 @@ export function TurnEndNote({ turn, recovery }: { turn: Turn; recovery: TurnReco
 }
 
 function TurnActions({ turn, isResumable, recovery }: { turn: Turn; isResumable: boolean; recovery: TurnRecovery }) {
-  const isRetryable = canRetry(turn);
+  const { onRetry } = recovery;
+  const isRetryable = canRetry(turn) && onRetry !== undefined;
   if (!isRetryable && !isResumable) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -65,7 +71,7 @@ function TurnActions({ turn, isResumable, recovery }: { turn: Turn; isResumable:
         </Button>
       ) : null}
       {isRetryable ? (
-        <Button size="sm" variant={isResumable ? 'secondary' : 'primary'} data-testid="turn-retry" onClick={() => recovery.onRetry(turn.key)}>
+        <Button size="sm" variant={isResumable ? 'secondary' : 'primary'} data-testid="turn-retry" onClick={() => onRetry?.(turn.key)}>
           {turn.status === 'rate_limited' ? 'Retry now' : 'Retry'}
         </Button>
       ) : null}

@@ -10,14 +10,17 @@ import { describeTurnInput } from '@/lib/transcript/turn-input';
 import { EchoNotes } from './echo-notes';
 import { JsonBlock } from './items/item-frame';
 import { OutputItemList } from './output-item-view';
+import { usePresentation } from './presentation';
 import { RunErrorView } from './run-error';
-import { RunMetrics } from './run-metrics';
+import { PresentedMetrics, RunMetrics } from './run-metrics';
 import { TurnEndNote, TurnWaitNote, type TurnRecovery } from './turn-status';
 
 /** Memoized: earlier turns do not re-render while the latest one streams. */
 export const TurnView = memo(function TurnView({ turn, number, recovery }: { turn: Turn; number: number; recovery: TurnRecovery }) {
   const { transcript } = turn;
   const heading = describeTurnInput(turn.request);
+  const { isPresenting } = usePresentation();
+  if (isPresenting) return <PresentedTurn turn={turn} heading={heading} recovery={recovery} />;
   return (
     <section data-testid="turn" data-turn-status={turn.status} aria-labelledby={`${turn.key}-heading`} className="flex min-w-0 flex-col gap-2">
       <header className="flex min-w-0 flex-col gap-0.5">
@@ -43,6 +46,24 @@ export const TurnView = memo(function TurnView({ turn, number, recovery }: { tur
     </section>
   );
 });
+
+/** A turn for a room: what was asked, the output items in large type, how it ended, and a few big numbers. */
+function PresentedTurn({ turn, heading, recovery }: { turn: Turn; heading: string; recovery: TurnRecovery }) {
+  const { transcript } = turn;
+  return (
+    <section data-testid="turn" data-turn-status={turn.status} data-presented="true" aria-label={heading} className="flex min-w-0 flex-col gap-4">
+      <h3 data-testid="turn-heading" className="border-l-4 border-accent pl-4 text-2xl font-semibold whitespace-pre-wrap text-fg [overflow-wrap:anywhere]">
+        {heading}
+      </h3>
+      <OutputItemList items={transcript.items} partialImages={transcript.partialImages} />
+      {transcript.looseAudio?.data ? <audio controls src={`data:audio/wav;base64,${transcript.looseAudio.data}`} aria-label="Audio output" /> : null}
+      <TurnWaitNote turn={turn} />
+      <RunErrorView turn={turn} />
+      <TurnEndNote turn={turn} recovery={recovery} />
+      <PresentedMetrics turn={turn} />
+    </section>
+  );
+}
 
 /** What the turn sent: secret headers masked always, body credentials masked until "Show credentials". */
 function RequestSent({ request }: { request: Turn['request'] }) {

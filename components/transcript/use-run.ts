@@ -1,5 +1,5 @@
 'use client';
-// The playground's run hook: a lib/run thread over the proxy, re-rendered at most once per animation frame.
+// The run hook: a lib/run thread (over the proxy, or a recording's replay), re-rendered at most once per animation frame.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createFetchTransport } from '@/lib/run/transport';
 import { RunThread, type SendInput, type ThreadSnapshot } from '@/lib/run/thread';
@@ -48,8 +48,11 @@ function createFrameStore(thread: RunThread) {
   };
 }
 
-export function useRun(): ResponseRun {
-  const [thread] = useState(() => new RunThread({ transport: createFetchTransport() }));
+const createProxyThread = () => new RunThread({ transport: createFetchTransport() });
+
+/** A thread over the proxy by default; a replay passes one over its recording (`createThread` is called once). */
+export function useRun(createThread: () => RunThread = createProxyThread): ResponseRun {
+  const [thread] = useState(createThread);
   const [store] = useState(() => createFrameStore(thread));
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   useEffect(() => () => thread.stop(), [thread]);

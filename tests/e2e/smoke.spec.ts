@@ -14,6 +14,7 @@ test('the shell renders, every page is reachable, health is green, no console er
   for (const [link, pageId] of [
     ['nav-jobs', 'page-jobs'],
     ['nav-chains', 'page-chains'],
+    ['nav-recordings', 'page-recordings'],
     ['nav-settings', 'page-settings'],
     ['nav-playground', 'page-playground'],
   ] as const) {
@@ -37,7 +38,7 @@ test('the shell renders, every page is reachable, health is green, no console er
 });
 
 test('every page carries the security headers, with a script policy that needs the nonce', async ({ request }) => {
-  for (const path of ['/', '/jobs', '/chains', '/settings']) {
+  for (const path of ['/', '/jobs', '/chains', '/recordings', '/settings']) {
     const response = await request.get(path);
     const headers = response.headers();
     const policy = headers['content-security-policy'] ?? '';

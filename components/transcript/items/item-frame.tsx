@@ -1,6 +1,8 @@
-// Common frame of an output item card: kind label, status, id, body, and the raw JSON on demand.
+'use client';
+// Common frame of an output item card: kind label, status, id, body, and the raw JSON on demand (not in presentation view).
 import type { ReactNode } from 'react';
 import type { OutputItem } from '@/lib/transcript/types';
+import { usePresentation } from '../presentation';
 
 const STATUS_TONE: Record<string, string> = {
   completed: 'bg-success-soft text-success',
@@ -10,23 +12,26 @@ const STATUS_TONE: Record<string, string> = {
 
 export function ItemFrame({ item, title, children }: { item: OutputItem; title: string; children?: ReactNode }) {
   const status = typeof item.status === 'string' ? item.status : null;
+  const { isPresenting } = usePresentation();
   return (
     <article
       data-testid={`item-${item.type.replaceAll('_', '-')}`}
       data-item-status={status ?? undefined}
       aria-label={`${title}${status ? `, ${status}` : ''}`}
-      className="rounded-md border border-line bg-surface p-3 text-sm"
+      className={isPresenting ? 'rounded-lg border border-line bg-surface px-6 py-5 text-xl leading-relaxed' : 'rounded-md border border-line bg-surface p-3 text-sm'}
     >
-      <header className="mb-2 flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+      <header className={`mb-2 flex flex-wrap items-center gap-2 text-fg-muted ${isPresenting ? 'text-base' : 'text-xs'}`}>
         <span className="font-semibold text-fg">{title}</span>
         {status ? <span className={`rounded px-1.5 py-0.5 ${STATUS_TONE[status] ?? 'bg-sunken'}`}>{status}</span> : null}
-        {typeof item.id === 'string' ? <code className="ml-auto">{item.id}</code> : null}
+        {typeof item.id === 'string' && !isPresenting ? <code className="ml-auto">{item.id}</code> : null}
       </header>
       {children}
-      <details className="mt-2 text-xs">
-        <summary className="cursor-pointer text-fg-muted">Raw JSON</summary>
-        <JsonBlock value={item} />
-      </details>
+      {isPresenting ? null : (
+        <details className="mt-2 text-xs">
+          <summary className="cursor-pointer text-fg-muted">Raw JSON</summary>
+          <JsonBlock value={item} />
+        </details>
+      )}
     </article>
   );
 }
