@@ -1,5 +1,8 @@
-// Streaming overhead of the proxy: one zero-delay upstream, measured direct, through lib/gateway's proxy functions and through an http-proxy peer.
+// Streaming overhead of the proxy: one zero-delay upstream, measured direct, through lib/gateway's proxy functions (recording
+// on and off) and through an http-proxy peer.
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -13,7 +16,7 @@ const CONCURRENT_STREAMS = 50;
 const REPEATS = 5;
 const BODY = '{"model":"bench","input":"hi","stream":true}';
 
-/** Outside Next.js, 'server-only' would throw and the recorders would open the database: stub both for this process. */
+/** Outside Next.js, 'server-only' would throw and the recorders would open the database: stub both (recordings are real, see below). */
 function stubServerModules(): void {
   const local = createRequire(path.join(process.cwd(), 'package.json'));
   const stub = (request: string, exports: Record<string, unknown>) => {
@@ -64,9 +67,23 @@ function median(values: number[]): number {
 export async function runProxyBench(): Promise<BenchSection> {
   const upstream = await startFakeUpstream();
   upstream.respondWith(streamAll(makeEvents()));
-  Object.assign(process.env, { GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: 'sk-bench', PROXY_RATE_LIMIT_PER_MINUTE: '1000000', GATEWAY_STREAM_IDLE_MS: '60000' });
+  // Recordings are written for real, to an embedded database of their own: their cost is part of the proxy's.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-bench-recordings-'));
+  Object.assign(process.env, {
+    GATEWAY_BASE_URL: upstream.url,
+    GATEWAY_API_KEY: 'sk-bench',
+    PROXY_RATE_LIMIT_PER_MINUTE: '1000000',
+    PROXY_MAX_CONCURRENT_STREAMS: '0',
+    GATEWAY_STREAM_IDLE_MS: '60000',
+    PGLITE_DIR: path.join(dataDir, 'pglite'),
+  });
   stubServerModules();
   const { proxyCreateResponse } = await import('../../lib/gateway');
+  const { whenRecordingsWritten } = await import('../../lib/recordings/recorder');
+  const env = (await import('../../lib/env')).getEnv();
+  const { closeAppDatabase, openAppDatabase } = await import('../../tests/support/app-database');
+  await openAppDatabase();
+  const keep = env.RECORDINGS_KEEP;
 
   const ours = http.createServer(async (req, res) => {
     const request = new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method, headers: req.headers as Record<string, string>, body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } as RequestInit);
@@ -77,52 +94,73 @@ export async function runProxyBench(): Promise<BenchSection> {
   });
   const peer = httpProxy.createProxyServer({ target: upstream.url });
   const peerServer = http.createServer((req, res) => peer.web(req, res));
+  const oursUrl = `${await listen(ours)}/api/responses`;
   const targets = {
     direct: `${upstream.url}/api/v1/llm/responses`,
-    'lib/gateway proxy': `${await listen(ours)}/api/responses`,
+    'lib/gateway proxy': oursUrl,
+    'lib/gateway proxy, recording off': oursUrl,
     'http-proxy peer': `${await listen(peerServer)}/api/v1/llm/responses`,
   };
+  /** Recording is on (RECORDINGS_KEEP, as in production) except for the row that turns it off. */
+  const setRecording = (name: string) => {
+    env.RECORDINGS_KEEP = name.endsWith('recording off') ? 0 : keep;
+  };
 
-  const rows: BenchSection['rows'] = [];
-  let directTotal = 0;
-  let directConcurrent = 0;
+  // Round-robin: every path once per round, so drift on a shared machine hits each path alike.
+  const singles = new Map<string, Array<{ ttfbMs: number; totalMs: number; bytes: number }>>();
+  const batches = new Map<string, number[]>();
   for (const [name, url] of Object.entries(targets)) {
+    setRecording(name);
     await measureStream(url);
-    const runs = [];
-    for (let i = 0; i < REPEATS; i += 1) runs.push(await measureStream(url));
-    const concurrent = [];
-    for (let i = 0; i < REPEATS; i += 1) {
+    singles.set(name, []);
+    batches.set(name, []);
+  }
+  for (let i = 0; i < REPEATS; i += 1) {
+    for (const [name, url] of Object.entries(targets)) {
+      setRecording(name);
+      singles.get(name)?.push(await measureStream(url));
       const started = performance.now();
       await Promise.all(Array.from({ length: CONCURRENT_STREAMS }, () => measureStream(url)));
-      concurrent.push(performance.now() - started);
+      batches.get(name)?.push(performance.now() - started);
+      // Recordings are written after their stream ended: those still queued are written before the next path is timed.
+      await whenRecordingsWritten();
     }
-    const total = median(runs.map((run) => run.totalMs));
-    const all = median(concurrent);
-    if (name === 'direct') {
-      directTotal = total;
-      directConcurrent = all;
-    }
-    rows.push({
+  }
+  const totals: Record<string, number> = {};
+  for (const name of Object.keys(targets)) {
+    totals[name] = median((singles.get(name) ?? []).map((run) => run.totalMs));
+    totals[`${name} concurrent`] = median(batches.get(name) ?? []);
+  }
+  const rows: BenchSection['rows'] = Object.keys(targets).map((name) => {
+    const runs = singles.get(name) ?? [];
+    return {
       path: name,
       'TTFB ms': median(runs.map((run) => run.ttfbMs)),
-      'total ms': total,
-      'x direct': Math.round((total / directTotal) * 100) / 100,
-      [`${CONCURRENT_STREAMS} streams ms`]: all,
-      'x direct (concurrent)': Math.round((all / directConcurrent) * 100) / 100,
+      'total ms': totals[name] ?? 0,
+      'x direct': Math.round(((totals[name] ?? 0) / (totals.direct ?? 1)) * 100) / 100,
+      [`${CONCURRENT_STREAMS} streams ms`]: totals[`${name} concurrent`] ?? 0,
+      'x direct (concurrent)': Math.round(((totals[`${name} concurrent`] ?? 0) / (totals['direct concurrent'] ?? 1)) * 100) / 100,
       'KiB per stream': Math.round((runs[0]?.bytes ?? 0) / 1024),
-    });
-  }
+    };
+  });
   ours.close();
   peerServer.close();
   peer.close();
   await upstream.close();
+  const { getDb } = await import('../../lib/db');
+  const { listRecordings } = await import('../../lib/recordings/store');
+  const kept = (await listRecordings(await getDb(), { limit: 500 })).length;
+  await closeAppDatabase();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const ratio = (on: number | undefined, off: number | undefined) => (on && off ? (Math.round((on / off) * 100) / 100).toFixed(2) : '?');
   return {
     title: `SSE proxy overhead: ${EVENT_COUNT}-event stream from a zero-delay upstream (median of ${REPEATS})`,
     rows,
     notes: [
       'All three paths run in this one process against the same upstream; ratios are comparable, absolute numbers depend on the machine.',
-      'The lib/gateway path uses the real proxy functions behind a plain node:http adapter (not Next.js), with the recorders stubbed out.',
+      'The lib/gateway path uses the real proxy functions behind a plain node:http adapter (not Next.js), with the jobs, chains and history recorders stubbed out.',
       'TTFB is the time to the first body chunk after sending the request.',
+      `Recording (lib/recordings, written to an embedded database in this process) on / off: one stream ${ratio(totals['lib/gateway proxy'], totals['lib/gateway proxy, recording off'])}x, ${CONCURRENT_STREAMS} streams ${ratio(totals['lib/gateway proxy concurrent'], totals['lib/gateway proxy, recording off concurrent'])}x (target: within the proxy's own spread, 1.05x); ${kept} recordings kept.`,
     ],
   };
 }
