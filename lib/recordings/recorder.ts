@@ -79,7 +79,7 @@ function store(build: () => RecordingFile, chars: number, db: () => Promise<Db>)
       file = build();
       const handle = await db();
       const summary = await insertRecording(handle, file, { pinned: false, origin: 'recorded' });
-      await pruneRecordings(handle, getEnv().RECORDINGS_KEEP);
+      await pruneRecordings(handle, getEnv().RECORDINGS_KEEP, file.source);
       return summary.id;
     } catch (error) {
       warn(error instanceof Error ? (((error as { code?: unknown }).code as string | undefined) ?? error.name) : 'unknown', file?.response_id ?? null);

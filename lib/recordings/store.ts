@@ -116,12 +116,16 @@ export async function insertRecording(db: Db, file: RecordingFile, options: NewR
   return toSummary(row!);
 }
 
-/** Drops the unpinned recordings beyond the newest `keep` (RECORDINGS_KEEP); pinned ones are never dropped. Returns how many went. */
-export async function pruneRecordings(db: Db, keep: number): Promise<number> {
-  const newest = db.select({ seq: recordings.seq }).from(recordings).where(eq(recordings.pinned, false)).orderBy(desc(recordings.seq)).limit(keep);
+/**
+ * Drops the unpinned recordings of `source` beyond its newest `keep` (RECORDINGS_KEEP); pinned ones are never dropped.
+ * Each source keeps its own newest, so a large grid does not push the playground's runs out. Returns how many went.
+ */
+export async function pruneRecordings(db: Db, keep: number, source: RecordingFile['source'] = 'proxy'): Promise<number> {
+  const unpinned = and(eq(recordings.pinned, false), eq(recordings.source, source));
+  const newest = db.select({ seq: recordings.seq }).from(recordings).where(unpinned).orderBy(desc(recordings.seq)).limit(keep);
   const dropped = await db
     .delete(recordings)
-    .where(and(eq(recordings.pinned, false), notInArray(recordings.seq, newest)))
+    .where(and(unpinned, notInArray(recordings.seq, newest)))
     .returning({ id: recordings.id });
   return dropped.length;
 }

@@ -221,6 +221,17 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
     expect(after.filter((entry) => !entry.pinned).map((entry) => entry.response_id)).toEqual(['resp_keep_3', 'resp_keep_2']);
     expect(after.filter((entry) => entry.pinned).map((entry) => entry.id)).toEqual(pinned);
 
+    // A compare grid's cells are kept apart: three of them push out one of their own, none of the playground's.
+    const { getDb } = await import('@/lib/db');
+    const { insertRecording, pruneRecordings } = await import('@/lib/recordings/store');
+    const template = JSON.parse((await getFile(String(after[0]!.id))).text) as RecordingFile;
+    for (const n of [1, 2, 3]) {
+      await insertRecording(await getDb(), { ...template, source: 'grid', response_id: `resp_cell_${n}` }, { pinned: false, origin: 'recorded' });
+      await pruneRecordings(await getDb(), 2, 'grid');
+    }
+    const bySource = (await listRecordings()).data.filter((entry) => !entry.pinned).map((entry) => entry.response_id);
+    expect(bySource).toEqual(['resp_cell_3', 'resp_cell_2', 'resp_keep_3', 'resp_keep_2']);
+
     process.env.RECORDINGS_KEEP = '0';
     routes = await load();
     await streamRun('resp_keep_none', { model: 'm', input: 'not kept', stream: true });
