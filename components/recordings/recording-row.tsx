@@ -7,6 +7,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/input';
 import { IdText } from '@/components/ui/mono';
+import { ShareSwitch } from '@/components/ui/owner-controls';
 import type { RecordingListEntry, RecordingPatch } from '@/lib/recordings/schemas';
 import { RECORDING_NAME_MAX_CHARS } from '@/lib/schema/recording';
 import { formatDuration, formatSize, formatWhen } from './format';
@@ -17,7 +18,8 @@ export interface RecordingRowActions {
   onDelete(id: string): Promise<unknown>;
 }
 
-export function RecordingRow({ entry, actions }: { entry: RecordingListEntry; actions: RecordingRowActions }) {
+/** `canShare`: personal sign-in is on (a share toggle means something). Another's shared recording shows no change actions. */
+export function RecordingRow({ entry, actions, canShare = false }: { entry: RecordingListEntry; actions: RecordingRowActions; canShare?: boolean }) {
   const [isRenaming, setRenaming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -41,6 +43,11 @@ export function RecordingRow({ entry, actions }: { entry: RecordingListEntry; ac
         ) : null}
         {entry.origin === 'imported' ? <Badge tone="info">imported</Badge> : null}
         {entry.source === 'grid' ? <Badge tone="neutral">compare grid</Badge> : null}
+        {canShare && !entry.is_changeable ? (
+          <Badge tone="info" testId="recording-shared-with-you">
+            shared with you
+          </Badge>
+        ) : null}
       </div>
       <p className="text-xs text-fg-muted [overflow-wrap:anywhere]">
         {facts.join(' · ')}
@@ -57,15 +64,22 @@ export function RecordingRow({ entry, actions }: { entry: RecordingListEntry; ac
         <a href={exportHref(entry.id)} download className={buttonClass({ size: 'sm' })} data-testid="recording-export">
           Export
         </a>
-        <Button size="sm" aria-pressed={entry.pinned} data-testid="recording-pin" onClick={() => void run(actions.onUpdate(entry.id, { pinned: !entry.pinned }))}>
-          {entry.pinned ? 'Let it expire' : 'Keep this recording'}
-        </Button>
-        <Button size="sm" variant="ghost" data-testid="recording-rename" onClick={() => setRenaming(true)}>
-          Rename
-        </Button>
-        <Button size="sm" variant="ghost" data-testid="recording-delete" onClick={() => setDeleting(true)}>
-          Delete
-        </Button>
+        {entry.is_changeable ? (
+          <>
+            <Button size="sm" aria-pressed={entry.pinned} data-testid="recording-pin" onClick={() => void run(actions.onUpdate(entry.id, { pinned: !entry.pinned }))}>
+              {entry.pinned ? 'Let it expire' : 'Keep this recording'}
+            </Button>
+            <Button size="sm" variant="ghost" data-testid="recording-rename" onClick={() => setRenaming(true)}>
+              Rename
+            </Button>
+            <Button size="sm" variant="ghost" data-testid="recording-delete" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </>
+        ) : null}
+        {canShare && entry.is_changeable ? (
+          <ShareSwitch isShared={entry.shared} label="Shared with team" onChange={(shared) => void run(actions.onUpdate(entry.id, { shared }))} testId="recording-share" />
+        ) : null}
       </div>
       {error ? (
         <p role="alert" className="text-sm text-danger">

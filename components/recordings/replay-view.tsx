@@ -112,15 +112,17 @@ function RecordingFacts({ recording, summary }: { recording: RecordingFile; summ
             Continue in the playground
           </Link>
         ) : null}
-        <Button
-          size="sm"
-          aria-pressed={isPinned}
-          isLoading={update.isPending}
-          data-testid="replay-pin"
-          onClick={() => void update.mutateAsync({ id: summary.id, change: { pinned: !isPinned } }).then((entry) => setPinned(entry.pinned))}
-        >
-          {isPinned ? 'Kept: let it expire' : 'Keep this recording'}
-        </Button>
+        {summary.is_changeable ? (
+          <Button
+            size="sm"
+            aria-pressed={isPinned}
+            isLoading={update.isPending}
+            data-testid="replay-pin"
+            onClick={() => void update.mutateAsync({ id: summary.id, change: { pinned: !isPinned } }).then((entry) => setPinned(entry.pinned))}
+          >
+            {isPinned ? 'Kept: let it expire' : 'Keep this recording'}
+          </Button>
+        ) : null}
         <Link href="/recordings" className="text-sm text-link underline">
           All recordings
         </Link>

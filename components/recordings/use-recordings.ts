@@ -1,17 +1,21 @@
 'use client';
 // react-query hooks of the recordings: the searchable list, one recording's file, import, rename or pin, and delete.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OwnerListView } from '@/components/ui/owner-controls';
 import { fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { RecordingList, RecordingListEntry, RecordingPatch } from '@/lib/recordings/schemas';
 import { ApiError } from '@/lib/schema/errors';
 import { parseRecordingValue, RECORDING_MAX_BYTES, type RecordingFile } from '@/lib/schema/recording';
 
-export function useRecordingList(search: string) {
+/** `view`: mine, or the team's (shared with it, or made without sign-in); the server ignores it without personal sign-in. */
+export function useRecordingList(search: string, view: OwnerListView = 'mine') {
   const q = search.trim();
+  const query = new URLSearchParams({ view });
+  if (q) query.set('q', q);
   return useQuery({
-    queryKey: queryKeys.recordingList(q),
-    queryFn: () => fetchJson<RecordingList>(`/api/recordings${q ? `?q=${encodeURIComponent(q)}` : ''}`),
+    queryKey: queryKeys.recordingList(q, view),
+    queryFn: () => fetchJson<RecordingList>(`/api/recordings?${query}`),
     // New runs are recorded while the page is open in another tab: look again when it comes back.
     refetchOnWindowFocus: true,
     staleTime: 0,

@@ -1,5 +1,5 @@
 // Who may see and change a row that belongs to someone: the one rule every store applies (history, presets, jobs,
-// webhook captures, the chain index, grids). Rows made before personal sign-in have no owner: everyone's, shown as team.
+// webhook captures, the chain index, grids, recordings). Rows made before personal sign-in have no owner: everyone's, shown as team.
 import { and, eq, isNull, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { OwnerView } from '@/lib/schema/ownership';
 

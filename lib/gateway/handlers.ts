@@ -100,7 +100,7 @@ export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: Pr
   const create: CreateContext = { body: body.json, onBehalfOf, ownerId, recordsHistory };
   const audit: AuditNote = { model: typeof body.json.model === 'string' ? body.json.model : null, body: body.json };
   // A streamed run is recorded as it passes (lib/recordings): kept in memory, written after the stream ends.
-  const recording = body.json.stream === true ? startRecording({ request: body.json, onBehalfOf, source: recordingSource }) : null;
+  const recording = body.json.stream === true ? startRecording({ request: body.json, onBehalfOf, ownerId, source: recordingSource }) : null;
   let upstream: Response | null = null;
   try {
     upstream = await send('/responses', { method: 'POST', body: body.text, audit });

@@ -46,7 +46,7 @@ export const queryKeys = {
   adminSessions: ['admin', 'sessions'] as const,
   adminAudit: (query: string) => ['admin', 'audit', query] as const,
   recordings: ['recordings'] as const,
-  recordingList: (search: string) => ['recordings', 'list', search] as const,
+  recordingList: (search: string, view = 'mine') => ['recordings', 'list', search, view] as const,
   recording: (id: string) => ['recordings', 'file', id] as const,
 };
 

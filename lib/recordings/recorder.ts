@@ -11,6 +11,8 @@ export interface RecordingMeta {
   /** The create body as sent (credentials are redacted when the recording is built). */
   request: Record<string, unknown>;
   onBehalfOf: string | null;
+  /** The signed-in user who ran it (their recording), or null without personal sign-in (everyone's). */
+  ownerId: string | null;
   /** Who ran it: the proxy (default), or a compare grid's cell. */
   source?: RecordingFile['source'];
 }
@@ -65,7 +67,7 @@ function warn(reason: string, responseId: string | null): void {
 }
 
 /** Builds and stores a finished run (retention applied), one write at a time; never rejects. */
-function store(build: () => RecordingFile, chars: number, db: () => Promise<Db>): Promise<string | null> {
+function store(build: () => RecordingFile, ownerId: string | null, chars: number, db: () => Promise<Db>): Promise<string | null> {
   if (pendingChars + chars > MAX_PENDING_CHARS) {
     warn('write_queue_full', null);
     return Promise.resolve(null);
@@ -78,8 +80,8 @@ function store(build: () => RecordingFile, chars: number, db: () => Promise<Db>)
     try {
       file = build();
       const handle = await db();
-      const summary = await insertRecording(handle, file, { pinned: false, origin: 'recorded' });
-      await pruneRecordings(handle, getEnv().RECORDINGS_KEEP, file.source);
+      const summary = await insertRecording(handle, file, { pinned: false, origin: 'recorded', ownerId });
+      await pruneRecordings(handle, getEnv().RECORDINGS_KEEP, file.source, ownerId);
       return summary.id;
     } catch (error) {
       warn(error instanceof Error ? (((error as { code?: unknown }).code as string | undefined) ?? error.name) : 'unknown', file?.response_id ?? null);
@@ -149,7 +151,7 @@ export function startRecording(meta: RecordingMeta, options: { db?: () => Promis
           endedBy,
           events: splitSseEvents(texts, times.map(Math.round)),
         });
-      return store(build, chars, options.db ?? getDb);
+      return store(build, meta.ownerId, chars, options.db ?? getDb);
     },
   };
 }

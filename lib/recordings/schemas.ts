@@ -14,8 +14,10 @@ export const recordingPatchSchema = z
   .object({
     name: z.string().trim().min(1).max(RECORDING_NAME_MAX_CHARS).optional(),
     pinned: z.boolean().optional(),
+    /** Shown to the team (with personal sign-in; its maker only). */
+    shared: z.boolean().optional(),
   })
-  .refine((value) => value.name !== undefined || value.pinned !== undefined, { message: 'set name or pinned', path: ['name'] });
+  .refine((value) => value.name !== undefined || value.pinned !== undefined || value.shared !== undefined, { message: 'set name, pinned or shared', path: ['name'] });
 export type RecordingPatch = z.infer<typeof recordingPatchSchema>;
 
 /** One row of GET /api/recordings (and the reply of PATCH). */

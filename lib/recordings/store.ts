@@ -2,15 +2,15 @@
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { and, desc, eq, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
+import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type Ownership, type OwnerView, type Viewer } from '@/lib/db/owner';
 import { recordings } from '@/lib/db/schema';
 import { flattenSearchText } from '@/lib/history/store';
 import { ApiError } from '@/lib/schema/errors';
 import { RECORDING_MAX_BYTES, type RecordingFile } from '@/lib/schema/recording';
 import { outputTextOf } from './build';
-import { ALL_RECORDINGS, inScope, type RecordingScope } from './scope';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -18,7 +18,7 @@ const gunzipAsync = promisify(gunzip);
 export const RECORDINGS_PAGE_SIZE = 100;
 const SEARCH_TEXT_MAX_CHARS = 20_000;
 
-export interface RecordingSummary {
+export interface RecordingSummary extends Ownership {
   id: string;
   name: string;
   pinned: boolean;
@@ -39,6 +39,8 @@ export interface RecordingSummary {
 export interface NewRecording {
   pinned: boolean;
   origin: RecordingSummary['origin'];
+  /** Who ran or imported it (null without personal sign-in: everyone's). */
+  ownerId: string | null;
 }
 
 const SUMMARY_COLUMNS = {
@@ -51,6 +53,8 @@ const SUMMARY_COLUMNS = {
   model: recordings.model,
   status: recordings.status,
   onBehalfOf: recordings.onBehalfOf,
+  ownerId: recordings.ownerId,
+  shared: recordings.shared,
   eventCount: recordings.eventCount,
   durationMs: recordings.durationMs,
   sizeBytes: recordings.sizeBytes,
@@ -61,9 +65,9 @@ const SUMMARY_COLUMNS = {
 type SummaryRow = Omit<typeof recordings.$inferSelect, 'seq' | 'searchText' | 'content'>;
 
 /** The column holds the size without the name, which withName puts in front: `{"name":` + the name's JSON + `,`, less the `{` it replaces. */
-function toSummary(row: SummaryRow): RecordingSummary {
+function toSummary(row: SummaryRow, viewer: Viewer): RecordingSummary {
   const sizeBytes = row.sizeBytes + Buffer.byteLength(JSON.stringify(row.name)) + 8;
-  return { ...row, sizeBytes, origin: row.origin === 'imported' ? 'imported' : 'recorded', recordedAt: row.recordedAt.toISOString(), createdAt: row.createdAt.toISOString() };
+  return { ...row, ...ownershipOf(row, viewer), sizeBytes, origin: row.origin === 'imported' ? 'imported' : 'recorded', recordedAt: row.recordedAt.toISOString(), createdAt: row.createdAt.toISOString() };
 }
 
 function newRecordingId(): string {
@@ -105,6 +109,7 @@ export async function insertRecording(db: Db, file: RecordingFile, options: NewR
       model: file.model,
       status: file.status,
       onBehalfOf: file.on_behalf_of,
+      ownerId: options.ownerId,
       eventCount: file.events.length,
       durationMs: Math.round(file.duration_ms),
       sizeBytes,
@@ -113,15 +118,16 @@ export async function insertRecording(db: Db, file: RecordingFile, options: NewR
       content,
     })
     .returning(SUMMARY_COLUMNS);
-  return toSummary(row!);
+  return toSummary(row!, { ownerId: options.ownerId });
 }
 
 /**
- * Drops the unpinned recordings of `source` beyond its newest `keep` (RECORDINGS_KEEP); pinned ones are never dropped.
- * Each source keeps its own newest, so a large grid does not push the playground's runs out. Returns how many went.
+ * Drops the unpinned recordings of `source` made by `ownerId` beyond their newest `keep` (RECORDINGS_KEEP); pinned ones are
+ * never dropped. Each person keeps their own newest, and a grid's cells are counted apart from the playground's runs, so
+ * neither a busy colleague nor a large grid pushes someone's runs out. Returns how many went.
  */
-export async function pruneRecordings(db: Db, keep: number, source: RecordingFile['source'] = 'proxy'): Promise<number> {
-  const unpinned = and(eq(recordings.pinned, false), eq(recordings.source, source));
+export async function pruneRecordings(db: Db, keep: number, source: RecordingFile['source'] = 'proxy', ownerId: string | null = null): Promise<number> {
+  const unpinned = and(eq(recordings.pinned, false), eq(recordings.source, source), ownerId === null ? isNull(recordings.ownerId) : eq(recordings.ownerId, ownerId));
   const newest = db.select({ seq: recordings.seq }).from(recordings).where(unpinned).orderBy(desc(recordings.seq)).limit(keep);
   const dropped = await db
     .delete(recordings)
@@ -136,11 +142,13 @@ export interface RecordingQuery {
   /** Exactly this response id. */
   responseId?: string;
   limit?: number;
+  /** Whose: mine, the team's (shared, or made without sign-in), or both (the default; only with personal sign-in). */
+  view?: OwnerView;
 }
 
-/** Newest first. */
-export async function listRecordings(db: Db, query: RecordingQuery = {}, scope: RecordingScope = ALL_RECORDINGS): Promise<RecordingSummary[]> {
-  const conditions: Array<SQL | undefined> = [inScope(scope)];
+/** Newest first, of those `viewer` may see. */
+export async function listRecordings(db: Db, query: RecordingQuery = {}, viewer: Viewer = SHARED_VIEWER): Promise<RecordingSummary[]> {
+  const conditions: Array<SQL | undefined> = [visibleTo(recordings, viewer, query.view ?? 'all')];
   const text = query.q?.trim();
   if (text) {
     const pattern = `%${escapeLike(text)}%`;
@@ -153,42 +161,45 @@ export async function listRecordings(db: Db, query: RecordingQuery = {}, scope: 
     .where(and(...conditions))
     .orderBy(desc(recordings.seq))
     .limit(query.limit ?? RECORDINGS_PAGE_SIZE);
-  return rows.map(toSummary);
+  return rows.map((row) => toSummary(row, viewer));
 }
 
-export async function getRecordingSummary(db: Db, id: string, scope: RecordingScope = ALL_RECORDINGS): Promise<RecordingSummary | null> {
+/** One recording `viewer` may see (their own, a shared one, or one made without sign-in), else null. */
+export async function getRecordingSummary(db: Db, id: string, viewer: Viewer = SHARED_VIEWER): Promise<RecordingSummary | null> {
   const [row] = await db
     .select(SUMMARY_COLUMNS)
     .from(recordings)
-    .where(and(eq(recordings.id, id), inScope(scope)));
-  return row ? toSummary(row) : null;
+    .where(and(eq(recordings.id, id), visibleTo(recordings, viewer)));
+  return row ? toSummary(row, viewer) : null;
 }
 
-/** The recording as its file's JSON text (what export downloads), or null when there is none by that id in scope. */
-export async function readRecordingText(db: Db, id: string, scope: RecordingScope = ALL_RECORDINGS): Promise<{ summary: RecordingSummary; text: string } | null> {
+/** The recording as its file's JSON text (what export downloads), or null when `viewer` may see none by that id. */
+export async function readRecordingText(db: Db, id: string, viewer: Viewer = SHARED_VIEWER): Promise<{ summary: RecordingSummary; text: string } | null> {
   const [row] = await db
     .select({ ...SUMMARY_COLUMNS, content: recordings.content })
     .from(recordings)
-    .where(and(eq(recordings.id, id), inScope(scope)));
+    .where(and(eq(recordings.id, id), visibleTo(recordings, viewer)));
   if (!row) return null;
   const { content, ...summary } = row;
   const json = (await gunzipAsync(content)).toString('utf8');
-  return { summary: toSummary(summary), text: withName(json, row.name) };
+  return { summary: toSummary(summary, viewer), text: withName(json, row.name) };
 }
 
-export async function updateRecording(db: Db, id: string, change: { name?: string; pinned?: boolean }, scope: RecordingScope = ALL_RECORDINGS): Promise<RecordingSummary | null> {
+/** Changes a recording `viewer` may change (lib/recordings/access.ts tells 404 from 403 first), else null. */
+export async function updateRecording(db: Db, id: string, change: { name?: string; pinned?: boolean; shared?: boolean }, viewer: Viewer = SHARED_VIEWER): Promise<RecordingSummary | null> {
   const [row] = await db
     .update(recordings)
     .set(change)
-    .where(and(eq(recordings.id, id), inScope(scope)))
+    .where(withOwner(eq(recordings.id, id), changeableBy(recordings, viewer)))
     .returning(SUMMARY_COLUMNS);
-  return row ? toSummary(row) : null;
+  return row ? toSummary(row, viewer) : null;
 }
 
-export async function deleteRecording(db: Db, id: string, scope: RecordingScope = ALL_RECORDINGS): Promise<boolean> {
+/** Deletes a recording `viewer` may change; false when there was none. */
+export async function deleteRecording(db: Db, id: string, viewer: Viewer = SHARED_VIEWER): Promise<boolean> {
   const deleted = await db
     .delete(recordings)
-    .where(and(eq(recordings.id, id), inScope(scope)))
+    .where(withOwner(eq(recordings.id, id), changeableBy(recordings, viewer)))
     .returning({ id: recordings.id });
   return deleted.length > 0;
 }

@@ -226,7 +226,7 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
     const { insertRecording, pruneRecordings } = await import('@/lib/recordings/store');
     const template = JSON.parse((await getFile(String(after[0]!.id))).text) as RecordingFile;
     for (const n of [1, 2, 3]) {
-      await insertRecording(await getDb(), { ...template, source: 'grid', response_id: `resp_cell_${n}` }, { pinned: false, origin: 'recorded' });
+      await insertRecording(await getDb(), { ...template, source: 'grid', response_id: `resp_cell_${n}` }, { pinned: false, origin: 'recorded', ownerId: null });
       await pruneRecordings(await getDb(), 2, 'grid');
     }
     const bySource = (await listRecordings()).data.filter((entry) => !entry.pinned).map((entry) => entry.response_id);

@@ -1,5 +1,5 @@
 // Per-user data in a running app signed in through a real OpenID provider: each person's history, presets, jobs,
-// webhook captures, chain index, responses and grids are theirs; another user's id is a 404 on every route until it is
+// webhook captures, chain index, responses, grids and recordings are theirs; another user's id is a 404 on every route until it is
 // shared on purpose (then readable, still not changeable); rows from before personal sign-in are everyone's ("team");
 // live events reach only who may see them.
 import fs from 'node:fs';
@@ -17,8 +17,8 @@ let url: string;
 let ana: CookieJar;
 let bo: CookieJar;
 
-/** Bo's items: a background response with its job, capture and chain entry, a history entry, a preset, a grid. */
-const his = { responseId: '', captureId: '', historyId: 0, gridId: '', preset: 'bo-private-preset' };
+/** Bo's items: a background response with its job, capture and chain entry, a history entry, a preset, a grid, a recording. */
+const his = { responseId: '', captureId: '', historyId: 0, gridId: '', preset: 'bo-private-preset', recordingId: '' };
 let legacyPreset = '';
 
 type Json = Record<string, unknown> & { data?: Array<Record<string, unknown>> };
@@ -83,6 +83,10 @@ beforeAll(async () => {
   const grid = await call(bo, 'POST', '/api/grids', { name: 'bo grid', base: { model: 'local-echo' }, variants: [{ label: 'a', patch: {} }], rows: [{ label: 'r', input: 'hi' }] });
   expect(grid.status).toBe(201);
   his.gridId = String(grid.json.id);
+  const streamed = await call(bo, 'POST', '/api/responses', { model: 'local-echo', input: 'bo streamed', stream: true });
+  expect(streamed.status).toBe(200);
+  const recordings = await waitFor(() => call(bo, 'GET', '/api/recordings'), (reply) => (reply.json.data ?? []).length > 0);
+  his.recordingId = String(recordings.json.data?.[0]?.id);
 }, 300_000);
 
 afterAll(async () => {
@@ -117,6 +121,10 @@ function routesOnHisItems(): Array<[string, string, unknown?]> {
     ['DELETE', `/api/grids/${gridId}`],
     ['GET', `/api/grids/${gridId}/runs`],
     ['POST', `/api/grids/${gridId}/runs`, {}],
+    ['GET', `/api/recordings/${his.recordingId}`],
+    ['PATCH', `/api/recordings/${his.recordingId}`, { pinned: true }],
+    ['PATCH', `/api/recordings/${his.recordingId}`, { shared: true }],
+    ['DELETE', `/api/recordings/${his.recordingId}`],
   ];
 }
 
@@ -135,9 +143,9 @@ describe('per-user data', () => {
 
   it('lists only one\'s own by default; the team view shows what was shared and what came before sign-in', async () => {
     const mine = async (jar: CookieJar, route: string) => JSON.stringify((await call(jar, 'GET', route)).json);
-    for (const route of ['/api/history', '/api/presets', '/api/jobs', '/api/webhooks', '/api/chains', '/api/grids']) {
+    for (const route of ['/api/history', '/api/presets', '/api/jobs', '/api/webhooks', '/api/chains', '/api/grids', '/api/recordings']) {
       const text = await mine(ana, route);
-      for (const id of [his.responseId, his.captureId, his.preset, his.gridId]) expect(text, route).not.toContain(id);
+      for (const id of [his.responseId, his.captureId, his.preset, his.gridId, his.recordingId]) expect(text, route).not.toContain(id);
       expect(await mine(ana, `${route}${route.includes('?') ? '&' : '?'}view=team`), route).not.toContain(his.responseId);
     }
     const team = (await call(ana, 'GET', '/api/presets?view=team')).json.data ?? [];
@@ -170,11 +178,14 @@ describe('per-user data', () => {
     expect((await call(bo, 'PATCH', `/api/history/${his.historyId}`, { shared: true })).json).toMatchObject({ shared: true });
     expect((await call(bo, 'PATCH', '/api/presets', { name: his.preset, shared: true })).json).toMatchObject({ shared: true });
     expect((await call(bo, 'PATCH', `/api/grids/${his.gridId}`, { shared: true })).status).toBe(200);
+    expect((await call(bo, 'PATCH', `/api/recordings/${his.recordingId}`, { shared: true })).json).toMatchObject({ shared: true });
 
     expect((await call(ana, 'GET', `/api/jobs/${r}`)).json.job).toMatchObject({ shared: true, is_changeable: false });
     expect((await call(ana, 'GET', `/api/webhooks/${his.captureId}`)).status).toBe(200);
     expect((await call(ana, 'GET', `/api/chains/${r}`)).json).toMatchObject({ shared: true, is_changeable: false });
     expect((await call(ana, 'GET', `/api/grids/${his.gridId}`)).status).toBe(200);
+    expect((await call(ana, 'GET', `/api/recordings/${his.recordingId}`)).json).toMatchObject({ format: 'responses-playground.recording', name: 'bo streamed' });
+    expect((await call(ana, 'GET', '/api/recordings?view=team')).json.data?.find((entry) => entry.id === his.recordingId)).toMatchObject({ owner_id: expect.any(String), is_changeable: false });
     for (const route of ['/api/history?view=team', '/api/presets?view=team', '/api/jobs?view=team', '/api/webhooks?view=team', '/api/chains?view=team', '/api/grids?view=team']) {
       expect(JSON.stringify((await call(ana, 'GET', route)).json), route).toMatch(new RegExp(`${his.preset}|${his.captureId}|${his.gridId}|${his.responseId}`));
     }
@@ -183,6 +194,7 @@ describe('per-user data', () => {
     expect(cancel.json).toMatchObject({ error: { code: 'not_owner', type: 'permission_error' } });
     expect((await call(ana, 'PATCH', `/api/webhooks/${his.captureId}`, { answer_status: 500 })).status).toBe(403);
     expect((await call(ana, 'PATCH', `/api/grids/${his.gridId}`, { shared: false })).status).toBe(403);
+    expect((await call(ana, 'DELETE', `/api/recordings/${his.recordingId}`)).json).toMatchObject({ error: { code: 'not_owner', type: 'permission_error' } });
     expect((await call(ana, 'DELETE', `/api/presets?name=${his.preset}`)).status).toBe(404);
     expect((await call(bo, 'GET', `/api/presets?view=mine`)).json.data?.map((preset) => preset.name)).toContain(his.preset);
   });

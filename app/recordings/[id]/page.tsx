@@ -5,7 +5,7 @@ import { ReplayView } from '@/components/recordings/replay-view';
 import { PageTitle } from '@/components/ui/page-title';
 import { getDb } from '@/lib/db';
 import { toSnakeCase } from '@/lib/http/snake-case';
-import { recordingScopeOfHeaders } from '@/lib/recordings/scope';
+import { requireViewer } from '@/lib/auth/current-actor';
 import { getRecordingSummary } from '@/lib/recordings/store';
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -14,7 +14,9 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 export default async function ReplayRoute({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
-  const summary = await getRecordingSummary(await getDb(), id, recordingScopeOfHeaders(await headers()));
+  // The signed-in user's (their own, shared ones, and those made without sign-in); another's private one is not found.
+  const viewer = await requireViewer(new Request('http://playground.invalid/', { headers: await headers() }));
+  const summary = await getRecordingSummary(await getDb(), id, viewer);
   if (!summary) notFound();
   return (
     <div data-testid="page-replay">

@@ -17,6 +17,10 @@ export const recordings = pgTable(
     model: text('model'),
     status: text('status'),
     onBehalfOf: text('on_behalf_of'),
+    /** Who ran or imported it (the OpenID subject); null: made without personal sign-in, everyone's. */
+    ownerId: text('owner_id'),
+    /** Shown to the team on purpose (the owner's share toggle): readable by all, changeable by the owner only. */
+    shared: boolean('shared').notNull().default(false),
     eventCount: integer('event_count').notNull(),
     durationMs: integer('duration_ms').notNull(),
     /** Size of the exported JSON without its name (the name is added when it is read). */
@@ -28,5 +32,6 @@ export const recordings = pgTable(
     /** The recording file without its name (kept in `name`, which rename changes), as gzip-compressed JSON. */
     content: bytea('content').notNull(),
   },
-  (table) => [index('recordings_pinned_seq_idx').on(table.pinned, table.seq), index('recordings_response_idx').on(table.responseId)],
+  // Retention keeps each person's newest per source: it reads unpinned rows by (source, owner) in seq order.
+  (table) => [index('recordings_retention_idx').on(table.source, table.ownerId, table.pinned, table.seq), index('recordings_response_idx').on(table.responseId)],
 );

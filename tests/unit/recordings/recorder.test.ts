@@ -23,13 +23,13 @@ describe('startRecording', () => {
 
   it('is off with RECORDINGS_KEEP=0', async () => {
     const { startRecording } = await loadRecorder('0');
-    expect(startRecording({ request: { input: 'x' }, onBehalfOf: null })).toBeNull();
+    expect(startRecording({ request: { input: 'x' }, onBehalfOf: null, ownerId: null })).toBeNull();
   });
 
   it('resolves null when the store fails, logging the response id and a code but nothing the run said', async () => {
     const { startRecording } = await loadRecorder();
     const failing = () => Promise.reject(Object.assign(new Error('connection refused: Say the password'), { code: 'ECONNREFUSED' }));
-    const recording = startRecording({ request: { model: 'm', input: 'Say the password', stream: true }, onBehalfOf: null }, { db: failing as () => Promise<Db> })!;
+    const recording = startRecording({ request: { model: 'm', input: 'Say the password', stream: true }, onBehalfOf: null, ownerId: null }, { db: failing as () => Promise<Db> })!;
     recording.markHeaders();
     recording.onText(created);
     await expect(recording.finish()).resolves.toBeNull();
@@ -43,7 +43,7 @@ describe('startRecording', () => {
   it('stops buffering a run larger than a recording file may be, and keeps nothing of it', async () => {
     const { startRecording } = await loadRecorder();
     const db = vi.fn();
-    const recording = startRecording({ request: { input: 'big' }, onBehalfOf: null }, { db: db as unknown as () => Promise<Db> })!;
+    const recording = startRecording({ request: { input: 'big' }, onBehalfOf: null, ownerId: null }, { db: db as unknown as () => Promise<Db> })!;
     const chunk = 'x'.repeat(1024 * 1024);
     for (let sent = 0; sent <= RECORDING_MAX_BYTES; sent += chunk.length) recording.onText(chunk);
     await expect(recording.finish()).resolves.toBeNull();

@@ -9,6 +9,8 @@ CREATE TABLE "recordings" (
 	"model" text,
 	"status" text,
 	"on_behalf_of" text,
+	"owner_id" text,
+	"shared" boolean DEFAULT false NOT NULL,
 	"event_count" integer NOT NULL,
 	"duration_ms" integer NOT NULL,
 	"size_bytes" integer NOT NULL,
@@ -19,5 +21,5 @@ CREATE TABLE "recordings" (
 	CONSTRAINT "recordings_id_unique" UNIQUE("id")
 );
 --> statement-breakpoint
-CREATE INDEX "recordings_pinned_seq_idx" ON "recordings" USING btree ("pinned","seq");--> statement-breakpoint
+CREATE INDEX "recordings_retention_idx" ON "recordings" USING btree ("source","owner_id","pinned","seq");--> statement-breakpoint
 CREATE INDEX "recordings_response_idx" ON "recordings" USING btree ("response_id");
