@@ -31,7 +31,7 @@ describe('snake_case throughout the playground API', () => {
     expect(nonSnakeKeys({ data: [{ is_terminal: true, stall: { elapsedMs: 1 } }], body: { myField: 1 } })).toEqual(['$.data[0].stall.elapsedMs']);
   });
 
-  it('every reply of the jobs, webhooks, chains, history, presets, grids, session, health and models routes, and their errors', async () => {
+  it('every reply of the jobs, webhooks, chains, history, presets, grids, recordings, session, health and models routes, and their errors', async () => {
     const replies: Record<string, unknown> = {};
     const statuses: Record<string, number> = {};
     const record = async (name: string, reply: Response | Promise<Response>) => {
@@ -82,13 +82,26 @@ describe('snake_case throughout the playground API', () => {
     );
     await record('GET /api/grids', grids.list.GET(get('/api/grids')));
     await record('GET /api/grids/{id}', grids.one.GET(get(`/api/grids/${grid.id}`), { params: Promise.resolve({ id: String(grid.id) }) }));
+    // A streamed run is recorded once it ends: its recording is listed, renamed, and a bad file and an unknown id answered.
+    await (await routes.responses.POST(send('/api/responses', 'POST', { model: 'local-echo', input: 'snake stream', stream: true }))).text();
+    const recordings = { list: await import('@/app/api/recordings/route'), one: await import('@/app/api/recordings/[id]/route') };
+    let listed: { data: Array<{ id: string }> } = { data: [] };
+    for (let attempt = 0; attempt < 200 && listed.data.length === 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      listed = (await record('GET /api/recordings', recordings.list.GET(get('/api/recordings?q=snake')))) as typeof listed;
+    }
+    const recordingId = String(listed.data[0]?.id);
+    await record('PATCH /api/recordings/{id}', recordings.one.PATCH(send(`/api/recordings/${recordingId}`, 'PATCH', { name: 'snake', pinned: true }), routeParams(recordingId)));
+    await record('POST /api/recordings (400)', recordings.list.POST(send('/api/recordings', 'POST', { format: 'responses-playground.recording', version: 1 })));
+    await record('GET /api/recordings/{id} (404)', recordings.one.GET(get('/api/recordings/rec_none'), routeParams('rec_none')));
     await record('GET /api/session', (await import('@/app/api/session/route')).GET(get('/api/session')));
     await record('GET /api/health', (await import('@/app/api/health/route')).GET());
 
-    expect(Object.keys(replies)).toHaveLength(23);
+    expect(Object.keys(replies)).toHaveLength(27);
     // Each reply is the one named: the errors are errors, everything else succeeded.
     const failed = Object.entries(statuses).filter(([, status]) => status >= 400).map(([name, status]) => `${name} ${status}`);
-    expect(failed).toEqual(['GET /api/jobs/{id} (404) 404', 'POST /api/jobs (400) 400', 'DELETE /api/presets (404) 404']);
+    expect(failed).toEqual(['GET /api/jobs/{id} (404) 404', 'POST /api/jobs (400) 400', 'DELETE /api/presets (404) 404', 'POST /api/recordings (400) 400', 'GET /api/recordings/{id} (404) 404']);
+    expect(replies['GET /api/recordings']).toMatchObject({ object: 'list', data: [{ id: recordingId, name: 'snake stream', model: 'local-echo' }] });
     expect((replies['GET /api/jobs/{id} (with a delivery)'] as { deliveries: unknown[] }).deliveries).toHaveLength(1);
     const offending = Object.entries(replies).flatMap(([name, reply]) => nonSnakeKeys(reply).map((key) => `${name}: ${key}`));
     expect(offending).toEqual([]);
