@@ -70,6 +70,23 @@ test('a streamed run is recorded as it arrives, kept, and exported as one file',
   expect(fs.readFileSync(exportedFile, 'utf8')).not.toContain(SERVER_KEY);
 });
 
+test('the replay page leads back to the playground: the recorded request opens as the draft, Continue opens its response as the thread', async ({ page }) => {
+  const recordings = new RecordingsPage(page);
+  await recordings.open();
+  await recordings.row(LONG_RUN.input).getByTestId('recording-name').click();
+  await expect(page.getByTestId('replay-name')).toHaveText(LONG_RUN.input);
+  const continueHref = await page.getByTestId('replay-continue').getAttribute('href');
+  expect(continueHref).toMatch(/^\/\?previous_response_id=resp_/);
+
+  await page.getByTestId('replay-open-request').click();
+  await page.getByTestId('import-confirm').click();
+  const playground = new PlaygroundPage(page);
+  await expect(playground.composer).toHaveValue(LONG_RUN.input);
+
+  await page.goto(continueHref ?? '/');
+  await expect(playground.chip('chip-continuing')).toContainText('continuing resp_');
+});
+
 test('a file that is not a recording, truncated, or of an unknown version gets its error, and nothing is stored', async ({ page }) => {
   const recordings = new RecordingsPage(page);
   await recordings.open(offline.url);
@@ -121,6 +138,32 @@ test('the second app, its gateway unreachable, imports the file and replays it a
   await expect(page.getByTestId('event-count')).toHaveText(String(await replay.controls.getAttribute('data-event-count')));
   await expect(replay.turn.getByTestId('metric-chip').first()).toBeVisible();
   expect(gatewayCalls).toEqual([]);
+});
+
+test('a file dropped on the page is imported; ?speed=5 and the speed buttons set the pace, and every speed ends on the same items', async ({ page }) => {
+  const recordings = new RecordingsPage(page);
+  await recordings.open(offline.url);
+  await recordings.dropFile({ name: 'dropped.recording.json', text: fs.readFileSync(exportedFile, 'utf8') });
+  await expect(page).toHaveURL(/\/recordings\/rec_[0-9a-f]{24}$/);
+  const dropped = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  expect(dropped).not.toBe(replayId);
+
+  const replay = new ReplayPage(page);
+  await replay.open(offline.url, dropped, '?speed=5');
+  await expect(replay.controls).toHaveAttribute('data-speed', '5');
+  await replay.expectEnded();
+  await expect(page.getByTestId('replay-timing')).toContainText('at 5×');
+  expect(await replay.itemTexts()).toEqual(liveTexts);
+
+  await replay.chooseSpeed('2×');
+  await expect(replay.controls).toHaveAttribute('data-speed', '2');
+  await replay.chooseSpeed('Instant');
+  await expect(replay.controls).toHaveAttribute('data-speed', 'instant');
+  await page.getByTestId('replay-restart').click();
+  await replay.expectEnded();
+  await expect(replay.controls).toHaveAttribute('data-delivered', String(await replay.controls.getAttribute('data-event-count')));
+  await expect(page.getByTestId('replay-timing')).toContainText('at Instant');
+  expect(await replay.itemTexts()).toEqual(liveTexts);
 });
 
 test('pause holds the replay however long the page waits, and the scrub bar seeks to any event, back and forth', async ({ page }) => {

@@ -23,6 +23,16 @@ export class RecordingsPage {
     else await input.setInputFiles({ name: file.name, mimeType: 'application/json', buffer: Buffer.from(file.text) });
   }
 
+  /** Drops a file on the import zone, as a user dragging it from their desktop would. */
+  async dropFile(file: { name: string; text: string }) {
+    const dataTransfer = await this.page.evaluateHandle(({ name, text }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], name, { type: 'application/json' }));
+      return transfer;
+    }, file);
+    await this.page.getByTestId('recording-drop-zone').dispatchEvent('drop', { dataTransfer });
+  }
+
   row(name: string): Locator {
     return this.rows.filter({ has: this.page.getByTestId('recording-name').getByText(name, { exact: true }) });
   }
@@ -59,6 +69,11 @@ export class ReplayPage {
   /** The text of every output item of the replayed turn, in order. */
   itemTexts(): Promise<string[]> {
     return this.items.allInnerTexts();
+  }
+
+  /** Picks a speed as a user does: its label in the speed control (the radio itself is visually hidden). */
+  async chooseSpeed(label: '1×' | '2×' | '5×' | 'Instant') {
+    await this.page.getByTestId('replay-speed').getByText(label, { exact: true }).click();
   }
 
   /** Moves the scrub bar to event `index` (0-based), as a user dragging it or pressing arrow keys would. */
