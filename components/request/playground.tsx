@@ -12,6 +12,7 @@ import { EventsPanel, RunToolbar, TurnList } from '@/components/transcript/run-p
 import { useRun } from '@/components/transcript/use-run';
 import type { JsonObject } from './body-path';
 import { CodeExport } from './code-export';
+import { CompareButton } from './compare-button';
 import { Composer } from './composer';
 import { ContextChips, shortId } from './context-chips';
 import { DraftProvider, useDraft, useIssues } from './draft-context';
@@ -169,6 +170,7 @@ export function Playground() {
               <Button size="sm" variant="secondary" data-testid="new-request" onClick={() => newRequest()}>
                 New request
               </Button>
+              <CompareButton />
               <Button size="sm" variant="secondary" aria-expanded={isPanelShown} aria-controls="request-panel" data-testid="toggle-panel" onClick={() => (isPresenting ? setPanelAsked(!isPanelAsked) : setPanelOpen(!isPanelOpen))}>
                 {isPanelShown ? 'Hide settings' : 'Settings'}
               </Button>

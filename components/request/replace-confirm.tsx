@@ -1,7 +1,8 @@
 'use client';
 // Shows, field by field, what an import, a shared link or a reopened request would change; nothing is replaced until the user confirms.
 import { Button } from '@/components/ui/button';
-import { diffDrafts, type FieldChange } from '@/lib/request-import/diff';
+import { diffDrafts } from '@/lib/request-import/diff';
+import { FieldChangeTable } from './field-change-table';
 import type { RequestDraft } from './request-draft';
 
 export interface PendingReplacement {
@@ -11,16 +12,6 @@ export interface PendingReplacement {
   /** An import (share link, Import tab): confirming closes the open thread instead of continuing it. */
   closesThread?: boolean;
 }
-
-function show(value: unknown): string {
-  return value === undefined ? '—' : JSON.stringify(value);
-}
-
-const KIND_STYLES: Record<FieldChange['kind'], string> = {
-  added: 'text-success',
-  removed: 'text-danger',
-  changed: 'text-caution',
-};
 
 export function ReplaceConfirm({ current, pending, onConfirm, onCancel }: {
   current: RequestDraft;
@@ -37,26 +28,7 @@ export function ReplaceConfirm({ current, pending, onConfirm, onCancel }: {
       {pending.notes.map((note) => (
         <p key={note} className="text-fg-muted">{note}</p>
       ))}
-      <table className="my-2 w-full table-fixed border-collapse font-mono">
-        <thead>
-          <tr className="text-left">
-            <th className="w-1/4">field</th>
-            <th className="w-16">change</th>
-            <th>now</th>
-            <th>after</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changes.map((change) => (
-            <tr key={change.path} className={`border-t border-line align-top ${KIND_STYLES[change.kind]}`} data-testid="import-diff-row">
-              <td className="break-all">{change.path}</td>
-              <td>{change.kind}</td>
-              <td className="break-all">{show(change.before).slice(0, 300)}</td>
-              <td className="break-all">{show(change.after).slice(0, 300)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FieldChangeTable changes={changes} before="now" after="after" rowTestId="import-diff-row" />
       <div className="flex gap-2">
         <Button variant="primary" size="sm" data-testid="import-confirm" onClick={onConfirm} autoFocus>
           Replace the form

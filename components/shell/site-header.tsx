@@ -9,6 +9,7 @@ import { ThemeSwitch } from './theme-switch';
 
 const LINKS = [
   { href: '/', label: 'Playground', testId: 'nav-playground' },
+  { href: '/compare', label: 'Compare', testId: 'nav-compare' },
   { href: '/jobs', label: 'Jobs', testId: 'nav-jobs' },
   { href: '/chains', label: 'Chains', testId: 'nav-chains' },
   { href: '/recordings', label: 'Recordings', testId: 'nav-recordings' },

@@ -8,7 +8,7 @@ import type { RunTransport } from '@/lib/run/transport';
 import type { GridDefinition, GridRunStatus } from '@/lib/schema/grid';
 import { buildCellRequest, type CellRequest } from './cells';
 import type { RunHub } from './hub';
-import { outputTextOf, settleCell } from './outcome';
+import { INTERRUPTED_ERROR, outputTextOf, settleCell } from './outcome';
 import { runScheduled, type JobEnd, type ScheduledJob } from './scheduler';
 import { updateCell, updateRun, type RunRow } from './store';
 import { elapsedMsOf } from './views';
@@ -55,6 +55,7 @@ export class LiveRun {
   readonly #cells = new Map<string, LiveCell>();
   readonly #options: LiveRunOptions;
   #flushTimer: NodeJS.Timeout | null = null;
+  #isInterrupted = false;
 
   /** `cells`: every cell of the run as stored; those `queued` run now. */
   constructor(row: RunRow, cells: readonly GridCell[], options: LiveRunOptions) {
@@ -102,6 +103,12 @@ export class LiveRun {
     this.controller.abort();
   }
 
+  /** The server is stopping: what runs or waits ends `interrupted`, and so does the run. */
+  interrupt(): void {
+    this.#isInterrupted = true;
+    this.controller.abort();
+  }
+
   async #setRun(fields: Partial<RunRow>): Promise<void> {
     this.#row = { ...this.#row, ...fields };
     await updateRun(this.#options.db, this.id, fields).catch((error: Error) => console.error(`[grids] run ${this.id} not saved: ${error.name}`));
@@ -137,7 +144,7 @@ export class LiveRun {
     );
     if (this.#flushTimer) clearTimeout(this.#flushTimer);
     await Promise.all([...this.#cells.values()].map((live) => live.writes));
-    const status: GridRunStatus = this.controller.signal.aborted ? 'cancelled' : 'completed';
+    const status: GridRunStatus = this.#isInterrupted ? 'interrupted' : this.controller.signal.aborted ? 'cancelled' : 'completed';
     await this.#setRun({ status, endedAt: new Date() });
     this.#options.hub.publish(this.id, { event: 'end', data: { status } });
   }
@@ -187,11 +194,14 @@ export class LiveRun {
     const key = keyOf(live.cell.variant_index, live.cell.row_index);
     const timeoutMs = this.#row.cellTimeoutMs;
     if (!live.driver) {
-      const error = { message: 'The run was stopped before this cell started.', type: null, code: 'cancelled', param: null, http_status: null };
-      this.#setCell(live, { status: 'cancelled', pass: false, error, retry_at: null, ended_at: new Date().toISOString() }, { status: 'cancelled', passed: false, error, endedAt: new Date() });
+      const status = this.#isInterrupted ? 'interrupted' : 'cancelled';
+      const error = this.#isInterrupted ? INTERRUPTED_ERROR : { message: 'The run was stopped before this cell started.', type: null, code: 'cancelled', param: null, http_status: null };
+      this.#setCell(live, { status, pass: false, error, retry_at: null, ended_at: new Date().toISOString() }, { status, passed: false, error, endedAt: new Date() });
       return;
     }
     const settled = settleCell(key, live.driver.state, end, this.#definition.checks, timeoutMs);
+    // Cut by the server stopping (not a response's own end): interrupted, like the cells a restart finds unfinished.
+    if (this.#isInterrupted && end === 'cancelled' && !['completed', 'failed', 'incomplete'].includes(settled.status)) Object.assign(settled, { status: 'interrupted', passed: false, error: INTERRUPTED_ERROR });
     live.driver = null;
     live.isDirty = false;
     const endedAt = new Date();

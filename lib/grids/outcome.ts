@@ -10,6 +10,9 @@ import type { JobEnd } from './scheduler';
 import { decidePass } from './summary';
 import type { GridCellError } from './wire';
 
+/** What a cell cut by the server stopping says (at the stop itself, or by the sweep after a restart). */
+export const INTERRUPTED_ERROR: GridCellError = { message: 'The playground server stopped while this cell was waiting or running.', type: null, code: 'interrupted', param: null, http_status: null };
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The text of every output_text part of the message items, joined as the SDKs' `output_text` joins it. */

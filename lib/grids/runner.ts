@@ -19,6 +19,8 @@ import type { GridCell } from './wire';
 
 const HEARTBEAT_MS = 5_000;
 const QUIET_AFTER_MS = 3 * HEARTBEAT_MS;
+/** How long a stopping server waits for its runs to record that they were interrupted. */
+const SHUTDOWN_WAIT_MS = 5_000;
 
 interface RunnerState {
   id: string;
@@ -28,6 +30,7 @@ interface RunnerState {
   db: Db | null;
   recovered: WeakMap<Db, Promise<void>>;
   heartbeat: NodeJS.Timeout | null;
+  hasShutdownHandler?: boolean;
 }
 
 const holder = globalThis as typeof globalThis & { __playgroundGridRunner?: RunnerState };
@@ -76,6 +79,28 @@ export async function ensureRunner(db: Db): Promise<void> {
     state.recovered.set(db, recovered);
   }
   await recovered;
+}
+
+/**
+ * On SIGTERM or SIGINT, runs of this process end `interrupted` at once (their cells stop, background responses are cancelled
+ * on the gateway) instead of holding the server open until they finish. Called by the server's start-up only: a test
+ * worker must keep its own signal handling. When nothing else handles the signal, the process exits once they have ended.
+ */
+export function interruptRunsOnShutdown(): void {
+  const state = runner();
+  if (state.hasShutdownHandler) return;
+  state.hasShutdownHandler = true;
+  const onSignal = (signal: NodeJS.Signals) => {
+    const runs = [...state.live.values()].map((entry) => entry.run);
+    for (const run of runs) run.interrupt();
+    const isAlone = process.listenerCount(signal) === 0;
+    const ended = Promise.all(runs.map((run) => run.done));
+    void Promise.race([ended, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]).then(() => {
+      if (isAlone) process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
 }
 
 export function getLiveRun(runId: string): LiveRun | null {

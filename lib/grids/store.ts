@@ -6,15 +6,13 @@ import type { Db } from '@/lib/db/open';
 import { SHARED_VIEWER, visibleTo, type OwnerView, type Viewer } from '@/lib/db/owner';
 import { gridCells, gridRuns, grids } from '@/lib/db/schema';
 import type { GridDefinition, GridRunStatus } from '@/lib/schema/grid';
+import { INTERRUPTED_ERROR } from './outcome';
 
 export type GridRow = typeof grids.$inferSelect;
 export type RunRow = typeof gridRuns.$inferSelect;
 export type CellRow = Omit<typeof gridCells.$inferSelect, 'turn'>;
 export type CellFields = Partial<Omit<typeof gridCells.$inferInsert, 'runId' | 'variantIndex' | 'rowIndex'>>;
 export type RunFields = Partial<Omit<typeof gridRuns.$inferInsert, 'id' | 'gridId'>>;
-
-/** What an interrupted cell says (the shape of a cell's `error`, lib/grids/wire.ts). */
-const INTERRUPTED_CELL = { message: 'The playground server restarted while this cell was waiting or running.', type: null, code: 'interrupted', param: null, http_status: null };
 
 export const ACTIVE_RUN_STATUSES: readonly GridRunStatus[] = ['queued', 'running'];
 const UNSETTLED_CELL_STATUSES = ['queued', 'running'];
@@ -187,7 +185,7 @@ export async function interruptOrphanRuns(db: Db, options: { quietSince: Date; r
           status: 'interrupted',
           passed: false,
           endedAt: now,
-          error: INTERRUPTED_CELL,
+          error: INTERRUPTED_ERROR,
         })
         .where(and(inArray(gridCells.runId, ids), inArray(gridCells.status, UNSETTLED_CELL_STATUSES)));
     }

@@ -48,6 +48,10 @@ export const queryKeys = {
   recordings: ['recordings'] as const,
   recordingList: (search: string, view = 'mine') => ['recordings', 'list', search, view] as const,
   recording: (id: string) => ['recordings', 'file', id] as const,
+  grids: ['grids'] as const,
+  grid: (id: string) => ['grids', id] as const,
+  gridRuns: (id: string) => ['grids', id, 'runs'] as const,
+  gridCell: (id: string, runId: string, variantIndex: number, rowIndex: number) => ['grids', id, 'runs', runId, 'cells', variantIndex, rowIndex] as const,
 };
 
 /** The one session query: the settings page and the code export read the same cached reply. */

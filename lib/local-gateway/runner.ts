@@ -156,7 +156,10 @@ export class Run {
   }
 
   private async execute(): Promise<ResponseObject> {
-    const { plan, background, tokensPerSecond } = this.options;
+    const { plan, background } = this.options;
+    // A variant streams at its own speed and may wait before its first token (agent/models.ts, VARIANT_STYLES).
+    const tokensPerSecond = this.options.tokensPerSecond * (plan.pace?.speed ?? 1);
+    const firstTokenWaitMs = tokensPerSecond > 0 ? ((plan.pace?.firstTokenDelayTokens ?? 0) / tokensPerSecond) * 1000 : 0;
     const signal = this.controller.signal;
     try {
       await Promise.resolve();
@@ -178,6 +181,7 @@ export class Run {
           if (signal.aborted) return this.end();
           if (tokens > 0 && firstTokenPending) {
             firstTokenPending = false;
+            dueMs += firstTokenWaitMs;
             if (plan.fault?.kind === 'slow_first_token') {
               await abortableSleep(plan.fault.delayMs, signal);
               dueMs += plan.fault.delayMs;

@@ -3,7 +3,7 @@ import { stripCredentials } from '@/lib/schema/credentials';
 
 export const SHARE_HASH_PREFIX = '#request=';
 
-function toBase64Url(text: string): string {
+export function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = '';
   bytes.forEach((byte) => {
@@ -12,7 +12,7 @@ function toBase64Url(text: string): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(encoded: string): string {
+export function fromBase64Url(encoded: string): string {
   const base64 = encoded.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));

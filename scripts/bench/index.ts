@@ -7,7 +7,7 @@ import { measureFirstLoadJs } from './first-load-js';
 import type { BenchSection } from './types';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const SECTION_NAMES = ['proxy', 'local-gateway', 'webhooks', 'transcript', 'transcript-render'];
+const SECTION_NAMES = ['proxy', 'local-gateway', 'webhooks', 'transcript', 'transcript-render', 'grids'];
 const APP_PORT = Number(process.env.BENCH_PORT ?? 3950);
 
 function runSection(name: string): BenchSection {

@@ -7,6 +7,7 @@ const SECTIONS: Record<string, () => Promise<BenchSection>> = {
   'local-gateway': async () => (await import('./local-gateway')).runLocalGatewayBench(),
   transcript: async () => (await import('./transcript')).runTranscriptBench(),
   'transcript-render': async () => (await import('./transcript-render')).runTranscriptRenderBench(),
+  grids: async () => (await import('./grids')).runGridsBench(),
 };
 
 async function main() {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ChainsPage } from './pages/chains-page';
+import { ComparePage } from './pages/compare-page';
 import { JobsPage } from './pages/jobs-page';
 import { LoginPage } from './pages/login-page';
 import { PlaygroundPage } from './pages/playground-page';
@@ -16,6 +17,7 @@ const LONG_ID = `resp_${'Zq8xW2vB7nK4pLm9'.repeat(15)}`;
 interface Fixture {
   jobId: string;
   chainLeafId: string;
+  gridId: string;
 }
 
 let fixture: Fixture;
@@ -36,7 +38,20 @@ test.beforeAll(async ({ request }) => {
   const first = ((await (await request.post('/api/responses', { data: { model: 'local-agent', input: 'First turn of the layout chain.' } })).json()) as { id: string }).id;
   const second = await request.post('/api/responses', { data: { model: 'local-reasoner', input: 'Second turn, with reasoning.', previous_response_id: first, reasoning: { summary: 'auto' } } });
   expect(second.ok(), await second.text()).toBe(true);
-  fixture = { jobId, chainLeafId: ((await second.json()) as { id: string }).id };
+  // A grid with a long label and a long input, run once: its matrix scrolls inside its own region, never the page.
+  const grid = (await (
+    await request.post('/api/grids', {
+      data: {
+        name: `Layout grid ${run}`,
+        base: { model: 'local-agent', stream: true },
+        variants: [{ label: 'agent', patch: {} }, { label: LONG_ID.slice(0, 100), patch: { model: 'local-echo' } }, { label: 'broken', patch: { model: 'local-fail' } }],
+        rows: [{ label: 'hi', input: 'hello there' }, { label: 'long', input: `Repeat this id: ${LONG_ID}` }],
+        checks: [{ type: 'status' }, { type: 'contains', value: 'hello' }],
+      },
+    })
+  ).json()) as { id: string };
+  await request.post(`/api/grids/${grid.id}/runs`, { data: {} });
+  fixture = { jobId, chainLeafId: ((await second.json()) as { id: string }).id, gridId: grid.id };
 });
 
 interface PageCase {
@@ -94,6 +109,22 @@ const PAGES: PageCase[] = [
       await chains.open(`?id=${LONG_ID}`);
       await expect(chains.turn(LONG_ID)).toHaveAttribute('data-turn-kind', 'broken');
       await chains.expectLoaded();
+    },
+  },
+  {
+    name: 'compare',
+    open: async (page) => {
+      await page.goto('/compare');
+      await expect(page.getByTestId('grid-entry').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'compare-grid',
+    open: async (page) => {
+      const grid = new ComparePage(page);
+      await page.goto(`/compare/${fixture.gridId}`);
+      await grid.expectRunStatus('completed');
+      await expect(grid.cell(2, 1)).toHaveAttribute('data-pass', 'false');
     },
   },
   {

@@ -12,6 +12,7 @@ test('the shell renders, every page is reachable, health is green, no console er
   await expect(page.getByTestId('page-playground')).toBeVisible();
 
   for (const [link, pageId] of [
+    ['nav-compare', 'page-compare'],
     ['nav-jobs', 'page-jobs'],
     ['nav-chains', 'page-chains'],
     ['nav-recordings', 'page-recordings'],
@@ -38,7 +39,7 @@ test('the shell renders, every page is reachable, health is green, no console er
 });
 
 test('every page carries the security headers, with a script policy that needs the nonce', async ({ request }) => {
-  for (const path of ['/', '/jobs', '/chains', '/recordings', '/settings']) {
+  for (const path of ['/', '/compare', '/jobs', '/chains', '/recordings', '/settings']) {
     const response = await request.get(path);
     const headers = response.headers();
     const policy = headers['content-security-policy'] ?? '';

@@ -308,6 +308,6 @@ describe.each(DATABASE_KINDS)('the grid API on %s', (kind) => {
       [1, 0, 'interrupted'],
       [0, 1, 'interrupted'],
     ]);
-    expect(cellOf(run, 'agent', 'tool').error.message).toBe('The playground server restarted while this cell was waiting or running.');
+    expect(cellOf(run, 'agent', 'tool').error.message).toBe('The playground server stopped while this cell was waiting or running.');
   });
 });

@@ -51,6 +51,8 @@ export interface TurnPlan {
   usage: Usage;
   outcome: TurnOutcome;
   fault?: TurnFault;
+  /** The served variant's pace (VARIANT_STYLES); absent: the family's (speed 1, no wait). */
+  pace?: { speed: number; firstTokenDelayTokens: number };
 }
 
 /** One stream event of an output item, without `sequence_number` (the service numbers them). */

@@ -111,6 +111,30 @@ export function findModel(id: string): ModelInfo | undefined {
   return model ? LOCAL_MODELS.find((info) => info.id === model.id) : undefined;
 }
 
+export type VariantTier = 'quantized' | 'moe' | 'dense';
+
+/** How a variant differs from its family: answers a verbosity step shorter or longer, streams faster or slower, and waits
+ * this many tokens' worth of time before its first token (pacing only: nothing waits at LOCAL_GATEWAY_TOKENS_PER_SECOND=0). */
+export interface VariantStyle {
+  verbosityShift: -1 | 0 | 1;
+  speed: number;
+  firstTokenDelayTokens: number;
+}
+
+export const VARIANT_STYLES: Record<VariantTier, VariantStyle> = {
+  quantized: { verbosityShift: -1, speed: 2, firstTokenDelayTokens: 0 },
+  moe: { verbosityShift: 0, speed: 1, firstTokenDelayTokens: 4 },
+  dense: { verbosityShift: 1, speed: 0.5, firstTokenDelayTokens: 10 },
+};
+
+/** The variant an id names (local-agent-q4 is quantized), or null for a family id or an unknown one. */
+export function variantTierOf(id: string): VariantTier | null {
+  const model = findLocalModel(id);
+  if (!model || model.id === id) return null;
+  const tier = (Object.keys(model.variants) as VariantTier[]).find((key) => model.variants[key] === id);
+  return tier ?? null;
+}
+
 /** The scripted behaviour of a model id; unknown ids behave like the default agent. */
 export function behaviourOf(id: string): Behaviour {
   return findLocalModel(id)?.behaviour ?? 'agent';

@@ -4,7 +4,8 @@ import { applyBudget } from './budget';
 import { itemEvents } from './events';
 import { opaqueBlob } from './ids';
 import { truncateMessage } from './message';
-import { behaviourOf, DEFAULT_MODEL, type Behaviour } from './models';
+import { behaviourOf, DEFAULT_MODEL, VARIANT_STYLES, variantTierOf, type Behaviour } from './models';
+import type { Verbosity } from './options';
 import { buildReasoning, hiddenReasoningTokens } from './reasoning';
 import { act, decideAction, describeApproach, type Action } from './respond';
 import { routeModel } from './routing';
@@ -86,6 +87,20 @@ function usageOf(turn: Turn): Usage {
   };
 }
 
+const VERBOSITIES: readonly Verbosity[] = ['low', 'medium', 'high'];
+
+/** A variant answers a verbosity step shorter (quantized) or longer (dense) than asked: their token counts differ on purpose. */
+function applyVariantStyle(turn: Turn, model: string): TurnPlan['pace'] {
+  const tier = variantTierOf(model);
+  if (!tier) return undefined;
+  const style = VARIANT_STYLES[tier];
+  const at = VERBOSITIES.indexOf(turn.options.verbosity);
+  const verbosity = VERBOSITIES[Math.min(VERBOSITIES.length - 1, Math.max(0, at + style.verbosityShift))]!;
+  turn.options = { ...turn.options, verbosity };
+  turn.answer = { ...turn.answer, verbosity };
+  return { speed: style.speed, firstTokenDelayTokens: style.firstTokenDelayTokens };
+}
+
 export function planTurn(request: AgentRequest): TurnPlan {
   const requested = typeof request.body.model === 'string' ? request.body.model : DEFAULT_MODEL;
   const behaviour = behaviourOf(requested);
@@ -94,10 +109,12 @@ export function planTurn(request: AgentRequest): TurnPlan {
   const model = routing?.model ?? requested;
   const fault = faultKind(behaviour, turn.triggers);
   const routingDebug = routing && turn.options.autoRoutingDebug ? { routingDebug: routing.debug } : {};
+  const pace = applyVariantStyle(turn, model);
+  const paced = pace ? { pace } : {};
 
   if (fault === 'fail') {
     const outcome: TurnOutcome = { status: 'failed', error: { code: 'server_error', message: `The model ${model} failed to generate a response (simulated failure).` } };
-    return { model, ...routingDebug, items: [], usage: usageOf(turn), outcome };
+    return { model, ...routingDebug, ...paced, items: [], usage: usageOf(turn), outcome };
   }
 
   const action = decideAction(turn);
@@ -115,5 +132,5 @@ export function planTurn(request: AgentRequest): TurnPlan {
       ? { status: 'incomplete', reason: 'content_filter' }
       : { status: 'completed' };
   const planFault = faultFor(fault, model, turn);
-  return { model, ...routingDebug, items: turn.items, usage: usageOf(turn), outcome, ...(planFault ? { fault: planFault } : {}) };
+  return { model, ...routingDebug, ...paced, items: turn.items, usage: usageOf(turn), outcome, ...(planFault ? { fault: planFault } : {}) };
 }

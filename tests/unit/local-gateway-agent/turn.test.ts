@@ -147,3 +147,33 @@ describe('content filter', () => {
     expect(text.length).toBeLessThan(full.length * 0.75);
   });
 });
+
+describe('model variants (for comparing them)', () => {
+  const text = (turn: ReturnType<typeof plan>) => (turn.items[0]!.content as { text: string }[])[0]!.text;
+
+  it('the quantized variant answers a verbosity step shorter, the dense one a step longer: fewer and more tokens than the family', () => {
+    const family = plan({ model: 'local-agent', input: 'Tell me about tides' });
+    const quantized = plan({ model: 'local-agent-q4', input: 'Tell me about tides' });
+    const dense = plan({ model: 'local-agent-dense', input: 'Tell me about tides' });
+    expect(quantized.usage.output_tokens).toBeLessThan(family.usage.output_tokens);
+    expect(dense.usage.output_tokens).toBeGreaterThan(family.usage.output_tokens);
+    expect(text(quantized)).toBe(text(plan({ model: 'local-agent', input: 'Tell me about tides', text: { verbosity: 'low' } })));
+    expect(text(dense)).toBe(text(plan({ model: 'local-agent', input: 'Tell me about tides', text: { verbosity: 'high' } })));
+    // The steps stop at the ends of the scale.
+    expect(text(plan({ model: 'local-agent-q4', input: 'x', text: { verbosity: 'low' } }))).toBe(text(plan({ model: 'local-agent', input: 'x', text: { verbosity: 'low' } })));
+  });
+
+  it('each variant has its pace: quantized twice as fast, dense half as fast and waiting before its first token; the family and moe text unchanged', () => {
+    expect(plan({ model: 'local-agent-q4', input: 'hi' }).pace).toEqual({ speed: 2, firstTokenDelayTokens: 0 });
+    expect(plan({ model: 'local-agent-moe', input: 'hi' }).pace).toEqual({ speed: 1, firstTokenDelayTokens: 4 });
+    expect(plan({ model: 'local-echo-dense', input: 'hi' }).pace).toEqual({ speed: 0.5, firstTokenDelayTokens: 10 });
+    expect(plan({ model: 'local-agent', input: 'hi' }).pace).toBeUndefined();
+    expect(text(plan({ model: 'local-agent-moe', input: 'Tell me about tides' }))).toBe(text(plan({ model: 'local-agent', input: 'Tell me about tides' })));
+  });
+
+  it('auto_routing styles the answer as the variant it chose', () => {
+    const routed = plan({ model: 'local-agent', input: 'Tell me about tides', auto_routing: true });
+    expect(routed.model).toBe('local-agent-q4');
+    expect(routed.pace).toEqual({ speed: 2, firstTokenDelayTokens: 0 });
+  });
+});

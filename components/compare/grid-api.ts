@@ -1,0 +1,39 @@
+// The compare pages' calls of /api/grids through the one fetcher, and the queries that read them.
+import { useQuery } from '@tanstack/react-query';
+import { fetchJson } from '@/lib/http/client';
+import { queryKeys } from '@/lib/http/query-keys';
+import type { GridDefinition, GridDefinitionInput, GridRerunRequest, GridRunRequest } from '@/lib/schema/grid';
+import type { Grid, GridRun, GridRunSummary, GridSummary } from '@/lib/grids/wire';
+import { getBrowserKeyHeaders } from '@/components/settings/browser-key';
+
+const gridPath = (id: string) => `/api/grids/${encodeURIComponent(id)}`;
+const runPath = (gridId: string, runId: string) => `${gridPath(gridId)}/runs/${encodeURIComponent(runId)}`;
+
+export const gridApi = {
+  list: async () => (await fetchJson<{ data: GridSummary[] }>('/api/grids')).data,
+  get: (id: string) => fetchJson<Grid>(gridPath(id)),
+  create: (definition: GridDefinitionInput) => fetchJson<Grid>('/api/grids', { method: 'POST', json: definition }),
+  save: (id: string, definition: GridDefinition) => fetchJson<Grid>(gridPath(id), { method: 'PUT', json: definition }),
+  remove: (id: string) => fetchJson<{ deleted: boolean }>(gridPath(id), { method: 'DELETE' }),
+  duplicate: (id: string) => fetchJson<Grid>(`${gridPath(id)}/duplicate`, { method: 'POST' }),
+  runs: async (id: string) => (await fetchJson<{ data: GridRunSummary[] }>(`${gridPath(id)}/runs`)).data,
+  // A user's own key (Settings, when allowed) goes with a run: the server holds it in memory for that run only.
+  start: (id: string, settings: GridRunRequest) => fetchJson<GridRun>(`${gridPath(id)}/runs`, { method: 'POST', json: settings, headers: getBrowserKeyHeaders() }),
+  run: (gridId: string, runId: string) => fetchJson<GridRun>(runPath(gridId, runId)),
+  cancel: (gridId: string, runId: string) => fetchJson<GridRun>(`${runPath(gridId, runId)}/cancel`, { method: 'POST' }),
+  rerun: (gridId: string, runId: string, rerun: GridRerunRequest) => fetchJson<GridRun>(`${runPath(gridId, runId)}/rerun`, { method: 'POST', json: rerun, headers: getBrowserKeyHeaders() }),
+  cell: (gridId: string, runId: string, variantIndex: number, rowIndex: number) => fetchJson<Record<string, unknown> & { turn: unknown }>(`${runPath(gridId, runId)}/cells/${variantIndex}/${rowIndex}`),
+  exportUrl: (gridId: string, runId: string, format: 'csv' | 'json') => `${runPath(gridId, runId)}/export?format=${format}`,
+};
+
+export function useGridList() {
+  return useQuery({ queryKey: queryKeys.grids, queryFn: gridApi.list });
+}
+
+export function useGrid(id: string) {
+  return useQuery({ queryKey: queryKeys.grid(id), queryFn: () => gridApi.get(id), staleTime: Infinity });
+}
+
+export function useGridRuns(id: string) {
+  return useQuery({ queryKey: queryKeys.gridRuns(id), queryFn: () => gridApi.runs(id) });
+}

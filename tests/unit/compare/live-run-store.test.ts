@@ -1,0 +1,80 @@
+// The page's live run: the snapshot, then cells, streamed text (by offset) and the end, applied once per frame; a streaming
+// cell notifies only its own listeners, a settled one the whole run (totals) too.
+import { describe, expect, it } from 'vitest';
+import { cellKey, LiveRunStore } from '@/components/compare/live-run-store';
+import type { GridCell, GridRun } from '@/lib/grids/wire';
+import { gridDefinitionSchema } from '@/lib/schema/grid';
+
+const definition = gridDefinitionSchema.parse({
+  name: 'g',
+  base: { model: 'local-agent' },
+  variants: [{ label: 'a', patch: {} }, { label: 'b', patch: {} }],
+  rows: [{ label: 'r', input: 'hi' }],
+});
+
+function cell(variantIndex: number, fields: Partial<GridCell> = {}): GridCell {
+  return {
+    variant: definition.variants[variantIndex]!.label, row: 'r', variant_index: variantIndex, row_index: 0, status: 'queued', pass: null, output_text: '', response_id: null, model: null, on_behalf_of: null,
+    error: null, checks: [], ttft_ms: null, total_ms: null, input_tokens: null, output_tokens: null, total_tokens: null, attempts: 0, rate_limit_retries: 0, retry_at: null, started_at: null, ended_at: null, ...fields,
+  };
+}
+
+const SNAPSHOT: GridRun = {
+  id: 'gridrun_1', grid_id: 'grid_1', status: 'running', concurrency: 4, cell_timeout_ms: 120_000, created_at: '', started_at: '', ended_at: null, elapsed_ms: 10, cells_done_at_start: 0,
+  totals: { cells: 2, done: 0, passed: 0, failed: 0, pass_rate: null, variants: [] }, definition, variant_problems: [null, null], cells: [cell(0), cell(1)], regression: null,
+};
+
+function storeWithFrames() {
+  const frames: (() => void)[] = [];
+  const store = new LiveRunStore((flush) => frames.push(flush));
+  return { store, nextFrame: () => frames.shift()?.() };
+}
+
+describe('LiveRunStore', () => {
+  it('applies nothing until the frame, then everything queued, in order', () => {
+    const { store, nextFrame } = storeWithFrames();
+    store.push({ event: 'snapshot', data: SNAPSHOT });
+    store.push({ event: 'cell', data: cell(0, { status: 'running', attempts: 1 }) });
+    expect(store.getView().run).toBeNull();
+    nextFrame();
+    expect(store.getCell(cellKey(0, 0))).toMatchObject({ status: 'running', attempts: 1 });
+    expect(store.getView().run?.cells).toHaveLength(2);
+  });
+
+  it('appends streamed text at its offset, replaces from an earlier offset, and ignores a gap', () => {
+    const { store, nextFrame } = storeWithFrames();
+    store.push({ event: 'snapshot', data: SNAPSHOT });
+    store.push({ event: 'text', data: { variant_index: 1, row_index: 0, offset: 0, text: 'Hello', output_tokens: 1, ttft_ms: 12 } });
+    store.push({ event: 'text', data: { variant_index: 1, row_index: 0, offset: 5, text: ' there', output_tokens: 2, ttft_ms: 12 } });
+    store.push({ event: 'text', data: { variant_index: 1, row_index: 0, offset: 5, text: '! How', output_tokens: 3, ttft_ms: 12 } });
+    store.push({ event: 'text', data: { variant_index: 1, row_index: 0, offset: 99, text: 'lost', output_tokens: 9, ttft_ms: 12 } });
+    nextFrame();
+    expect(store.getCell(cellKey(1, 0))).toMatchObject({ output_text: 'Hello! How', output_tokens: 3, ttft_ms: 12 });
+  });
+
+  it('streamed text wakes only its cell; a settled cell also recomputes the run totals', () => {
+    const { store, nextFrame } = storeWithFrames();
+    store.push({ event: 'snapshot', data: SNAPSHOT });
+    nextFrame();
+    const seen: string[] = [];
+    store.subscribe(() => seen.push('run'));
+    store.subscribeCell(cellKey(0, 0), () => seen.push('cell 0'));
+    store.subscribeCell(cellKey(1, 0), () => seen.push('cell 1'));
+    store.push({ event: 'text', data: { variant_index: 0, row_index: 0, offset: 0, text: 'Hi', output_tokens: 1, ttft_ms: 5 } });
+    nextFrame();
+    expect(seen).toEqual(['cell 0']);
+    store.push({ event: 'cell', data: cell(1, { status: 'completed', pass: true }) });
+    nextFrame();
+    expect(seen).toEqual(['cell 0', 'cell 1', 'run']);
+    expect(store.getView().run?.totals).toMatchObject({ cells: 2, done: 1, passed: 1, pass_rate: 1 });
+  });
+
+  it('a run event updates the status and elapsed time; end marks the stream over', () => {
+    const { store, nextFrame } = storeWithFrames();
+    store.push({ event: 'snapshot', data: SNAPSHOT });
+    store.push({ event: 'run', data: { ...SNAPSHOT, status: 'completed', elapsed_ms: 900, ended_at: 'x' } });
+    store.push({ event: 'end', data: { status: 'completed' } });
+    nextFrame();
+    expect(store.getView()).toMatchObject({ isEnded: true, run: { status: 'completed', elapsed_ms: 900 } });
+  });
+});
