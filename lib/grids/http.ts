@@ -72,14 +72,15 @@ export const handleListGrids = withRoute('GET /api/grids', async (request: Reque
   const viewer = await requireViewer(request);
   const grids = await listGrids(db, undefined, viewer, readOwnerView(request));
   const latest = await readLatestRuns(db, grids);
-  return Response.json({ object: 'list', data: grids.map((grid) => toGridSummary(grid, latest.get(grid.id) ?? null)) }, { headers: NO_STORE });
+  return Response.json({ object: 'list', data: grids.map((grid) => toGridSummary(grid, latest.get(grid.id) ?? null, viewer)) }, { headers: NO_STORE });
 });
 
 export const handleCreateGrid = withRoute('POST /api/grids', async (request: Request) => {
   const definition = await readBody(request, parseGridDefinition);
   const db = await openDb();
-  const grid = await insertGrid(db, { id: newId('grid'), name: definition.name, definition, ownerId: (await requireViewer(request)).ownerId });
-  return Response.json(toGrid(grid), { status: 201, headers: NO_STORE });
+  const viewer = await requireViewer(request);
+  const grid = await insertGrid(db, { id: newId('grid'), name: definition.name, definition, ownerId: viewer.ownerId });
+  return Response.json(toGrid(grid, viewer), { status: 201, headers: NO_STORE });
 });
 
 /** PATCH /api/grids/{id} {"shared": …}: its maker shows it (and its runs) to the team, or stops. */
@@ -89,14 +90,14 @@ export const handleShareGrid = withRoute('PATCH /api/grids/{id}', async (request
   await loadGrid(db, request, id, 'change');
   const grid = await setGridShared(db, id, shared);
   if (!grid) throw new ApiError(404, `No grid with id ${JSON.stringify(id)}.`, { type: 'not_found_error', param: 'id', code: 'grid_not_found' });
-  return Response.json(toGrid(grid), { headers: NO_STORE });
+  return Response.json(toGrid(grid, await requireViewer(request)), { headers: NO_STORE });
 });
 
 export const handleGetGrid = withRoute('GET /api/grids/{id}', async (request: Request, id: string) => {
   const db = await openDb();
   const grid = await loadGrid(db, request, id);
   const latest = await readLatestRuns(db, [grid]);
-  return Response.json({ ...toGrid(grid), last_run: latest.get(grid.id) ?? null }, { headers: NO_STORE });
+  return Response.json({ ...toGrid(grid, await requireViewer(request)), last_run: latest.get(grid.id) ?? null }, { headers: NO_STORE });
 });
 
 export const handlePutGrid = withRoute('PUT /api/grids/{id}', async (request: Request, id: string) => {
@@ -105,7 +106,7 @@ export const handlePutGrid = withRoute('PUT /api/grids/{id}', async (request: Re
   await loadGrid(db, request, id, 'change');
   const grid = await updateGrid(db, id, definition);
   if (!grid) throw new ApiError(404, `No grid with id ${JSON.stringify(id)}.`, { type: 'not_found_error', param: 'id', code: 'grid_not_found' });
-  return Response.json(toGrid(grid), { headers: NO_STORE });
+  return Response.json(toGrid(grid, await requireViewer(request)), { headers: NO_STORE });
 });
 
 export const handleDeleteGrid = withRoute('DELETE /api/grids/{id}', async (request: Request, id: string) => {
@@ -127,8 +128,9 @@ export const handleDuplicateGrid = withRoute('POST /api/grids/{id}/duplicate', a
   const db = await openDb();
   const source = await loadGrid(db, request, id);
   const definition = parseGridDefinition({ ...(source.definition as object), name: `${source.name} (copy)`.slice(0, 200) });
-  const grid = await insertGrid(db, { id: newId('grid'), name: definition.name, definition, ownerId: (await requireViewer(request)).ownerId });
-  return Response.json(toGrid(grid), { status: 201, headers: NO_STORE });
+  const viewer = await requireViewer(request);
+  const grid = await insertGrid(db, { id: newId('grid'), name: definition.name, definition, ownerId: viewer.ownerId });
+  return Response.json(toGrid(grid, viewer), { status: 201, headers: NO_STORE });
 });
 
 export const handleListRuns = withRoute('GET /api/grids/{id}/runs', async (request: Request, id: string) => {

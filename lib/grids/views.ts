@@ -1,11 +1,12 @@
 // Database rows as the API's snake_case replies: grids, runs with their cells and totals, and the regression view.
 import 'server-only';
+import { ownershipOf, SHARED_VIEWER, type Viewer } from '@/lib/db/owner';
 import type { GridCellStatus, GridDefinition, GridRunStatus } from '@/lib/schema/grid';
 import { findVariantProblem } from './cells';
 import type { CheckVerdict } from './checks';
 import type { CellRow, GridRow, RunRow } from './store';
 import { compareRuns, summarizeRun } from './summary';
-import type { Grid, GridCell, GridCellError, GridRun, GridRunSummary, GridSummary } from './wire';
+import type { Grid, GridCell, GridCellError, GridOwnership, GridRun, GridRunSummary, GridSummary } from './wire';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
@@ -76,11 +77,18 @@ export function toRun(summary: GridRunSummary, definition: GridDefinition, cells
   };
 }
 
-export function toGrid(row: GridRow): Grid {
+/** Whose grid it is, as the viewer sees it: the page shows Mine/Team, the share switch, and read-only for a shared one. */
+function toOwnership(row: GridRow, viewer: Viewer): GridOwnership {
+  const ownership = ownershipOf(row, viewer);
+  return { owner_id: ownership.ownerId, shared: ownership.shared, is_changeable: ownership.isChangeable };
+}
+
+export function toGrid(row: GridRow, viewer: Viewer = SHARED_VIEWER): Grid {
   const definition = row.definition as GridDefinition;
   return {
     id: row.id,
     name: row.name,
+    ...toOwnership(row, viewer),
     definition,
     variant_problems: definition.variants.map((variant) => findVariantProblem(definition, variant)),
     created_at: row.createdAt.toISOString(),
@@ -89,11 +97,12 @@ export function toGrid(row: GridRow): Grid {
   };
 }
 
-export function toGridSummary(row: GridRow, lastRun: GridRunSummary | null): GridSummary {
+export function toGridSummary(row: GridRow, lastRun: GridRunSummary | null, viewer: Viewer = SHARED_VIEWER): GridSummary {
   const definition = row.definition as GridDefinition;
   return {
     id: row.id,
     name: row.name,
+    ...toOwnership(row, viewer),
     variants: definition.variants.length,
     rows: definition.rows.length,
     checks: definition.checks.length,

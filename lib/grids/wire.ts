@@ -100,7 +100,14 @@ export interface GridRun extends GridRunSummary {
   regression: GridRegression | null;
 }
 
-export interface GridSummary {
+/** Whose grid (null: from before personal sign-in, everyone's); only a changeable one may be edited, run, shared or deleted. */
+export interface GridOwnership {
+  owner_id: string | null;
+  shared: boolean;
+  is_changeable: boolean;
+}
+
+export interface GridSummary extends GridOwnership {
   id: string;
   name: string;
   variants: number;
