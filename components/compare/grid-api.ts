@@ -1,5 +1,6 @@
 // The compare pages' calls of /api/grids through the one fetcher, and the queries that read them.
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OwnerListView } from '@/components/ui/owner-controls';
 import { fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 import type { GridDefinition, GridDefinitionInput, GridRerunRequest, GridRunRequest } from '@/lib/schema/grid';
@@ -10,10 +11,11 @@ const gridPath = (id: string) => `/api/grids/${encodeURIComponent(id)}`;
 const runPath = (gridId: string, runId: string) => `${gridPath(gridId)}/runs/${encodeURIComponent(runId)}`;
 
 export const gridApi = {
-  list: async () => (await fetchJson<{ data: GridSummary[] }>('/api/grids')).data,
+  list: async (view: OwnerListView) => (await fetchJson<{ data: GridSummary[] }>(`/api/grids?view=${view}`)).data,
   get: (id: string) => fetchJson<Grid>(gridPath(id)),
   create: (definition: GridDefinitionInput) => fetchJson<Grid>('/api/grids', { method: 'POST', json: definition }),
   save: (id: string, definition: GridDefinition) => fetchJson<Grid>(gridPath(id), { method: 'PUT', json: definition }),
+  share: (id: string, shared: boolean) => fetchJson<Grid>(gridPath(id), { method: 'PATCH', json: { shared } }),
   remove: (id: string) => fetchJson<{ deleted: boolean }>(gridPath(id), { method: 'DELETE' }),
   duplicate: (id: string) => fetchJson<Grid>(`${gridPath(id)}/duplicate`, { method: 'POST' }),
   runs: async (id: string) => (await fetchJson<{ data: GridRunSummary[] }>(`${gridPath(id)}/runs`)).data,
@@ -26,8 +28,19 @@ export const gridApi = {
   exportUrl: (gridId: string, runId: string, format: 'csv' | 'json') => `${runPath(gridId, runId)}/export?format=${format}`,
 };
 
-export function useGridList() {
-  return useQuery({ queryKey: queryKeys.grids, queryFn: gridApi.list });
+/** `view`: with personal sign-in, my grids or the team's (shared, or from before sign-in); without it every grid either way. */
+export function useGridList(view: OwnerListView) {
+  return useQuery({ queryKey: queryKeys.gridList(view), queryFn: () => gridApi.list(view) });
+}
+
+/** Shows a grid (and its runs) to the team, or stops: its maker only. */
+export function useShareGrid(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (shared: boolean) => gridApi.share(id, shared),
+    onSuccess: (grid) => queryClient.setQueryData<Grid>(queryKeys.grid(id), (current) => (current ? { ...current, shared: grid.shared } : current)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.gridLists }),
+  });
 }
 
 export function useGrid(id: string) {

@@ -1,15 +1,17 @@
 'use client';
-// /compare: every grid with its latest run (status, pass rate), a new grid, and a grid opened from a share link (#grid=).
-import { useQueryClient } from '@tanstack/react-query';
+// /compare: every grid with its latest run (status, pass rate), Mine/Team with personal sign-in, reopen or duplicate one,
+// a new grid, and a grid opened from a share link (#grid=).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { StatusBadge } from '@/components/ui/badge';
+import { Badge, StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/layout';
+import { OwnerViewSwitch, type OwnerListView } from '@/components/ui/owner-controls';
 import { Skeleton } from '@/components/ui/progress';
-import { queryKeys } from '@/lib/http/query-keys';
+import { queryKeys, sessionQuery } from '@/lib/http/query-keys';
 import type { GridDefinitionInput } from '@/lib/schema/grid';
 import { gridApi, useGridList } from './grid-api';
 import { decodeGridShareHash } from './grid-share';
@@ -43,19 +45,22 @@ function useSharedGridLink(onFound: (definition: GridDefinitionInput) => void): 
 export function GridList() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const grids = useGridList();
+  const isPersonal = useQuery(sessionQuery).data?.sign_in === 'oidc';
+  const [view, setView] = useState<OwnerListView>('mine');
+  const grids = useGridList(isPersonal ? view : 'mine');
   const [shared, setShared] = useState<GridDefinitionInput | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
 
   useSharedGridLink(setShared);
 
-  const create = async (definition: GridDefinitionInput) => {
+  /** Makes a grid (a new one, a shared link's, or a copy of one in the list) and opens it. */
+  const create = async (make: () => Promise<{ id: string }>) => {
     setBusy(true);
     setError(null);
     try {
-      const grid = await gridApi.create(definition);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.grids });
+      const grid = await make();
+      await queryClient.invalidateQueries({ queryKey: queryKeys.gridLists });
       router.push(`/compare/${encodeURIComponent(grid.id)}`);
     } catch (caught) {
       setError((caught as Error).message);
@@ -66,12 +71,17 @@ export function GridList() {
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="grid-list">
       <div className="flex flex-wrap gap-2">
-        <Button variant="primary" data-testid="new-grid" isLoading={isBusy} onClick={() => void create(STARTER_GRID)}>
+        <Button variant="primary" data-testid="new-grid" isLoading={isBusy} onClick={() => void create(() => gridApi.create(STARTER_GRID))}>
           New grid
         </Button>
         <Link href="/" className="self-center text-sm text-link underline">
           Or start from the playground’s request (Compare, beside Send)
         </Link>
+        {isPersonal ? (
+          <div className="ml-auto">
+            <OwnerViewSwitch name="grids-view" value={view} onChange={setView} testId="grids-view" />
+          </div>
+        ) : null}
       </div>
       {shared ? (
         <Alert tone="info" title={`Shared grid: “${shared.name ?? 'unnamed'}”`} testId="shared-grid">
@@ -79,7 +89,7 @@ export function GridList() {
             {shared.variants?.length ?? 0} variants × {shared.rows?.length ?? 0} rows, {shared.checks?.length ?? 0} checks. Saving it makes a new grid of yours.
           </p>
           <div className="mt-2 flex gap-2">
-            <Button size="sm" variant="primary" data-testid="shared-grid-save" disabled={isBusy} onClick={() => void create(shared)}>
+            <Button size="sm" variant="primary" data-testid="shared-grid-save" disabled={isBusy} onClick={() => void create(() => gridApi.create(shared))}>
               Save as a new grid
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setShared(null)}>
@@ -91,7 +101,12 @@ export function GridList() {
       {error ? <Alert title="The grid could not be made">{error}</Alert> : null}
       {grids.isError ? <Alert title="The grids could not be loaded">{(grids.error as Error).message}</Alert> : null}
       {!grids.data && !grids.isError ? <Skeleton lines={4} label="Loading grids…" /> : null}
-      {grids.data && grids.data.length === 0 ? (
+      {grids.data && grids.data.length === 0 && isPersonal && view === 'team' ? (
+        <EmptyState title="Nothing shared with the team yet" testId="grid-list-empty">
+          A grid its maker shares (the Shared with team switch on the grid) shows here for everyone, to open, run results to read, and duplicate.
+        </EmptyState>
+      ) : null}
+      {grids.data && grids.data.length === 0 && !(isPersonal && view === 'team') ? (
         <EmptyState title="No grids yet" testId="grid-list-empty">
           A grid runs one request across variants (models, settings) and test inputs, side by side, with checks on every cell.
         </EmptyState>
@@ -106,17 +121,23 @@ export function GridList() {
               <p className="text-xs text-fg-muted">
                 {grid.variants} variants × {grid.rows} rows · {grid.checks} checks · edited {new Date(grid.updated_at).toLocaleString()}
               </p>
+              {isPersonal && grid.shared ? <Badge tone="accent" testId="grid-entry-shared">{grid.is_changeable ? 'shared with team' : 'shared with you: read-only'}</Badge> : null}
             </div>
-            {grid.last_run ? (
-              <div className="flex items-center gap-2 text-xs" data-testid="grid-entry-run">
-                <StatusBadge status={grid.last_run.status} />
-                <span>
-                  {grid.last_run.totals.passed} of {grid.last_run.totals.cells} passed
-                </span>
-              </div>
-            ) : (
-              <span className="text-xs text-fg-muted">not run yet</span>
-            )}
+            <div className="flex flex-wrap items-center gap-3">
+              {grid.last_run ? (
+                <div className="flex items-center gap-2 text-xs" data-testid="grid-entry-run">
+                  <StatusBadge status={grid.last_run.status} />
+                  <span>
+                    {grid.last_run.totals.passed} of {grid.last_run.totals.cells} passed
+                  </span>
+                </div>
+              ) : (
+                <span className="text-xs text-fg-muted">not run yet</span>
+              )}
+              <Button size="sm" variant="ghost" data-testid="grid-entry-duplicate" disabled={isBusy} aria-label={`Duplicate ${grid.name}`} onClick={() => void create(() => gridApi.duplicate(grid.id))}>
+                Duplicate
+              </Button>
+            </div>
           </li>
         ))}
       </ul>

@@ -1,13 +1,13 @@
 'use client';
 // One grid (/compare/{id}): its name and actions, the setup (base, variants, rows, checks; saved as you edit), the runs with
 // live progress, the results matrix, what changed since the run before, diffs, and any cell in full.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Disclosure } from '@/components/ui/disclosure';
 import { Skeleton } from '@/components/ui/progress';
-import { queryKeys } from '@/lib/http/query-keys';
+import { queryKeys, sessionQuery } from '@/lib/http/query-keys';
 import type { GridDefinition, GridRerunRequest } from '@/lib/schema/grid';
 import type { Grid } from '@/lib/grids/wire';
 import { CellDialog, type OpenCell } from './cell-dialog';
@@ -24,14 +24,16 @@ import { useLiveRun, useRunView } from './use-live-run';
 import { VariantsEditor } from './variants-editor';
 
 /** Memoized: a streaming run re-renders the page every frame, and the setup (up to 200 rows of inputs) has no reason to follow. */
-const Setup = memo(function Setup({ definition, update, isOpen }: { definition: GridDefinition; update: DefinitionEditor['update']; isOpen: boolean }) {
+// A grid shared with the viewer is read-only: one disabled fieldset turns every control of the setup off at once.
+const Setup = memo(function Setup({ definition, update, isOpen, isReadOnly }: { definition: GridDefinition; update: DefinitionEditor['update']; isOpen: boolean; isReadOnly: boolean }) {
   return (
     <Disclosure summary="Setup: base request, variants, rows and checks" defaultOpen={isOpen} testId="grid-setup">
-      <div className="flex min-w-0 flex-col gap-5 pt-2">
+      <fieldset disabled={isReadOnly} className="flex min-w-0 flex-col gap-5 pt-2" data-testid="grid-setup-fields">
+        <legend className="sr-only">{isReadOnly ? 'Setup (read-only: shared with you)' : 'Setup'}</legend>
         <VariantsEditor definition={definition} update={update} />
         <RowsEditor definition={definition} update={update} />
         <ChecksEditor definition={definition} update={update} />
-      </div>
+      </fieldset>
     </Disclosure>
   );
 });
@@ -62,6 +64,9 @@ function Workspace({ grid, initialRunId }: { grid: Grid; initialRunId: string | 
   const router = useRouter();
   const queryClient = useQueryClient();
   const editor = useDefinitionEditor(grid);
+  // Only the grid's maker may edit, run, stop, re-run, share or delete it (the API answers 403 otherwise); others read it.
+  const isChangeable = grid.is_changeable;
+  const isPersonal = useQuery(sessionQuery).data?.sign_in === 'oidc';
   const runs = useGridRuns(grid.id);
   const [selectedRunId, setSelectedRunId] = useState<string | null>(initialRunId);
   const [generation, setGeneration] = useState(0);
@@ -142,28 +147,33 @@ function Workspace({ grid, initialRunId }: { grid: Grid; initialRunId: string | 
     }),
     [rerun, matrixDefinition],
   );
-  const canAct = run !== null && !isActive && !isBusy;
+  const canAct = isChangeable && run !== null && !isActive && !isBusy;
   const isEditedSinceRun = run !== null && JSON.stringify(run.definition) !== JSON.stringify(editor.definition);
 
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="grid-workspace">
       <GridHeader
         editor={editor}
+        gridId={grid.id}
+        isShared={grid.shared}
+        isChangeable={isChangeable}
+        isPersonal={isPersonal}
         onDuplicate={() => act(async () => router.push(`/compare/${encodeURIComponent((await gridApi.duplicate(grid.id)).id)}`))}
         onDelete={() => act(async () => {
           await gridApi.remove(grid.id);
-          await queryClient.invalidateQueries({ queryKey: queryKeys.grids });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.gridLists });
           router.push('/compare');
         })}
       />
-      <Setup definition={editor.definition} update={editor.update} isOpen={!initialRunId} />
+      <Setup definition={editor.definition} update={editor.update} isOpen={!initialRunId} isReadOnly={!isChangeable} />
       <RunControls
         runs={runs.data ?? []}
         selectedRunId={runId}
         view={view}
         isConnected={live.isConnected}
         isBusy={isBusy}
-        canRun={editor.issues.length === 0}
+        canChange={isChangeable}
+        canRun={isChangeable && editor.issues.length === 0}
         exportUrl={(format) => (runId ? gridApi.exportUrl(grid.id, runId, format) : null)}
         onSelect={(id) => {
           setSelectedRunId(id);

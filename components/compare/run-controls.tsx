@@ -31,6 +31,8 @@ export interface RunControlsProps {
   view: RunView;
   isConnected: boolean;
   isBusy: boolean;
+  /** The viewer made the grid: only then Run, Stop and Re-run show (a grid shared with them is read-only). */
+  canChange: boolean;
   canRun: boolean;
   exportUrl: (format: 'csv' | 'json') => string | null;
   onSelect(runId: string): void;
@@ -39,7 +41,7 @@ export interface RunControlsProps {
   onRerunFailed(): void;
 }
 
-export function RunControls({ runs, selectedRunId, view, isConnected, isBusy, canRun, exportUrl, onSelect, onRun, onStop, onRerunFailed }: RunControlsProps) {
+export function RunControls({ runs, selectedRunId, view, isConnected, isBusy, canChange, canRun, exportUrl, onSelect, onRun, onStop, onRerunFailed }: RunControlsProps) {
   const [concurrency, setConcurrency] = useState(String(GRID_LIMITS.concurrency.default));
   const [timeoutSeconds, setTimeoutSeconds] = useState(String(GRID_LIMITS.cellTimeoutMs.default / 1000));
   const run = view.run;
@@ -58,23 +60,25 @@ export function RunControls({ runs, selectedRunId, view, isConnected, isBusy, ca
           <span>
             Concurrency <span className="font-mono">concurrency</span>
           </span>
-          <TextInput type="number" min={GRID_LIMITS.concurrency.min} max={GRID_LIMITS.concurrency.max} className="w-24" value={concurrency} data-testid="run-concurrency" onChange={(event) => setConcurrency(event.target.value)} />
+          <TextInput type="number" min={GRID_LIMITS.concurrency.min} max={GRID_LIMITS.concurrency.max} className="w-24" disabled={!canChange} value={concurrency} data-testid="run-concurrency" onChange={(event) => setConcurrency(event.target.value)} />
         </label>
         <label className="flex flex-col gap-1 text-xs text-fg-muted">
           <span>
             Cell timeout, s <span className="font-mono">cell_timeout_ms</span>
           </span>
-          <TextInput type="number" min={1} max={600} className="w-24" value={timeoutSeconds} data-testid="run-timeout" onChange={(event) => setTimeoutSeconds(event.target.value)} />
+          <TextInput type="number" min={1} max={600} className="w-24" disabled={!canChange} value={timeoutSeconds} data-testid="run-timeout" onChange={(event) => setTimeoutSeconds(event.target.value)} />
         </label>
-        <Button variant="primary" data-testid="run-grid" disabled={!canRun || isBusy || !isSettingValid} isLoading={isBusy && !isActive} onClick={() => onRun({ concurrency: concurrencyValue, cellTimeoutMs: timeoutValue })}>
-          Run
-        </Button>
-        {isActive ? (
+        {canChange ? (
+          <Button variant="primary" data-testid="run-grid" disabled={!canRun || isBusy || !isSettingValid} isLoading={isBusy && !isActive} onClick={() => onRun({ concurrency: concurrencyValue, cellTimeoutMs: timeoutValue })}>
+            Run
+          </Button>
+        ) : null}
+        {isActive && canChange ? (
           <Button variant="danger" data-testid="stop-run" onClick={onStop}>
             Stop
           </Button>
         ) : null}
-        {run && !isActive && failed > 0 ? (
+        {run && !isActive && failed > 0 && canChange ? (
           <Button data-testid="rerun-failed" disabled={isBusy} onClick={onRerunFailed}>
             Re-run {failed} failed
           </Button>

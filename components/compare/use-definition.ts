@@ -55,7 +55,7 @@ export function useDefinitionEditor(grid: Grid): DefinitionEditor {
         setSaveError(null);
       }
       queryClient.setQueryData(queryKeys.grid(grid.id), saved);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.grids, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.gridLists });
       return true;
     } catch (error) {
       setSaveState('failed');
@@ -66,6 +66,8 @@ export function useDefinitionEditor(grid: Grid): DefinitionEditor {
 
   const update = useCallback(
     (change: (definition: GridDefinition) => GridDefinition) => {
+      // A grid shared with the viewer is read-only: nothing is changed, so nothing is sent (the API would answer 403).
+      if (!grid.is_changeable) return;
       const next = change(latest.current);
       latest.current = next;
       isDirty.current = true;
@@ -74,7 +76,7 @@ export function useDefinitionEditor(grid: Grid): DefinitionEditor {
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => void save(), SAVE_DELAY_MS);
     },
-    [save],
+    [save, grid.is_changeable],
   );
 
   // Leaving the page saves what is pending (the request outlives the page).

@@ -49,6 +49,9 @@ export const queryKeys = {
   recordingList: (search: string, view = 'mine') => ['recordings', 'list', search, view] as const,
   recording: (id: string) => ['recordings', 'file', id] as const,
   grids: ['grids'] as const,
+  /** Every list of grids (Mine, Team), the prefix of `gridList`. */
+  gridLists: ['grids', 'list'] as const,
+  gridList: (view: string) => ['grids', 'list', view] as const,
   grid: (id: string) => ['grids', id] as const,
   gridRuns: (id: string) => ['grids', id, 'runs'] as const,
   gridCell: (id: string, runId: string, variantIndex: number, rowIndex: number) => ['grids', id, 'runs', runId, 'cells', variantIndex, rowIndex] as const,
