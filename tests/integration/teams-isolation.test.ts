@@ -138,7 +138,7 @@ describe('per-user data', () => {
     // Still Bo's, unchanged.
     expect((await call(bo, 'GET', `/api/jobs/${encodeURIComponent(his.responseId)}`)).json.job).toMatchObject({ shared: false, is_changeable: true });
     expect((await call(bo, 'GET', `/api/presets?view=mine`)).json.data?.map((preset) => preset.name)).toContain(his.preset);
-    expect((await call(bo, 'GET', `/api/grids/${his.gridId}`)).json.name).toBe('bo grid');
+    expect((await call(bo, 'GET', `/api/grids/${his.gridId}`)).json).toMatchObject({ name: 'bo grid', shared: false, is_changeable: true });
   });
 
   it('lists only one\'s own by default; the team view shows what was shared and what came before sign-in', async () => {
@@ -177,13 +177,15 @@ describe('per-user data', () => {
     expect((await call(bo, 'PATCH', `/api/chains/${r}`, { shared: true })).json).toMatchObject({ shared: true });
     expect((await call(bo, 'PATCH', `/api/history/${his.historyId}`, { shared: true })).json).toMatchObject({ shared: true });
     expect((await call(bo, 'PATCH', '/api/presets', { name: his.preset, shared: true })).json).toMatchObject({ shared: true });
-    expect((await call(bo, 'PATCH', `/api/grids/${his.gridId}`, { shared: true })).status).toBe(200);
+    expect((await call(bo, 'PATCH', `/api/grids/${his.gridId}`, { shared: true })).json).toMatchObject({ shared: true, is_changeable: true });
     expect((await call(bo, 'PATCH', `/api/recordings/${his.recordingId}`, { shared: true })).json).toMatchObject({ shared: true });
 
     expect((await call(ana, 'GET', `/api/jobs/${r}`)).json.job).toMatchObject({ shared: true, is_changeable: false });
     expect((await call(ana, 'GET', `/api/webhooks/${his.captureId}`)).status).toBe(200);
     expect((await call(ana, 'GET', `/api/chains/${r}`)).json).toMatchObject({ shared: true, is_changeable: false });
-    expect((await call(ana, 'GET', `/api/grids/${his.gridId}`)).status).toBe(200);
+    // The grid page reads these to show a teammate's grid read-only.
+    expect((await call(ana, 'GET', `/api/grids/${his.gridId}`)).json).toMatchObject({ shared: true, is_changeable: false });
+    expect((await call(ana, 'GET', '/api/grids?view=team')).json.data?.find((grid) => grid.id === his.gridId)).toMatchObject({ shared: true, is_changeable: false });
     expect((await call(ana, 'GET', `/api/recordings/${his.recordingId}`)).json).toMatchObject({ format: 'responses-playground.recording', name: 'bo streamed' });
     expect((await call(ana, 'GET', '/api/recordings?view=team')).json.data?.find((entry) => entry.id === his.recordingId)).toMatchObject({ owner_id: expect.any(String), is_changeable: false });
     for (const route of ['/api/history?view=team', '/api/presets?view=team', '/api/jobs?view=team', '/api/webhooks?view=team', '/api/chains?view=team', '/api/grids?view=team']) {
