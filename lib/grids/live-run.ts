@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/open';
 import { isPending, type RunState } from '@/lib/run/machine';
 import { RunDriver } from '@/lib/run/driver';
 import type { RunTransport } from '@/lib/run/transport';
+import { isTerminalStatus } from '@/lib/schema/constants';
 import type { GridDefinition, GridRunStatus } from '@/lib/schema/grid';
 import { buildCellRequest, type CellRequest } from './cells';
 import type { RunHub } from './hub';
@@ -200,8 +201,10 @@ export class LiveRun {
       return;
     }
     const settled = settleCell(key, live.driver.state, end, this.#definition.checks, timeoutMs);
-    // Cut by the server stopping (not a response's own end): interrupted, like the cells a restart finds unfinished.
-    if (this.#isInterrupted && end === 'cancelled' && !['completed', 'failed', 'incomplete'].includes(settled.status)) Object.assign(settled, { status: 'interrupted', passed: false, error: INTERRUPTED_ERROR });
+    // Cut by the server stopping (not a response's own end: a terminal status other than cancelled): interrupted, like the
+    // cells a restart finds unfinished.
+    const hasEndedItself = isTerminalStatus(settled.status) && settled.status !== 'cancelled';
+    if (this.#isInterrupted && end === 'cancelled' && !hasEndedItself) Object.assign(settled, { status: 'interrupted', passed: false, error: INTERRUPTED_ERROR });
     live.driver = null;
     live.isDirty = false;
     const endedAt = new Date();
