@@ -107,7 +107,7 @@ export function RunControls({ runs, selectedRunId, view, isConnected, isBusy, ca
         ) : null}
       </Toolbar>
       {!isSettingValid ? <p className="text-xs text-danger">Concurrency is 1 to 16, the cell timeout 1 to 600 s.</p> : null}
-      {run ? <RunProgress view={view} isActive={isActive} isConnected={isConnected} /> : <p className="text-sm text-fg-muted" data-testid="no-runs">Not run yet: Run sends every cell.</p>}
+      {run ? <RunProgress view={view} isActive={isActive} isConnected={isConnected} /> : <p className="text-sm text-fg-muted" data-testid="no-runs">{canChange ? 'Not run yet: Run sends every cell.' : 'Not run yet: only its maker can run it (Duplicate it to run your own copy).'}</p>}
     </section>
   );
 }
