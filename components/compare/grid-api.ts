@@ -36,9 +36,13 @@ export function useGridList(view: OwnerListView) {
 /** Shows a grid (and its runs) to the team, or stops: its maker only. */
 export function useShareGrid(id: string) {
   const queryClient = useQueryClient();
+  const setShared = (shared: boolean) => queryClient.setQueryData<Grid>(queryKeys.grid(id), (current) => (current ? { ...current, shared } : current));
   return useMutation({
     mutationFn: (shared: boolean) => gridApi.share(id, shared),
-    onSuccess: (grid) => queryClient.setQueryData<Grid>(queryKeys.grid(id), (current) => (current ? { ...current, shared: grid.shared } : current)),
+    // The switch moves at once; a refused change puts it back (and the error is shown).
+    onMutate: (shared) => setShared(shared),
+    onError: (_error, shared) => setShared(!shared),
+    onSuccess: (grid) => setShared(grid.shared),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.gridLists }),
   });
 }

@@ -74,8 +74,9 @@ test('a grid shared with the team is read-only to a teammate, who duplicates it 
   await expect(bosGrid.cell(1, 0)).toHaveAttribute('data-pass', 'true');
   const share = bo.getByTestId('grid-share-team');
   await expect(share).not.toBeChecked();
-  await share.check();
+  await share.click();
   await expect(share).toBeChecked();
+  await expect.poll(async () => ((await (await bo.request.get(`${app.url}/api/grids/${id}`)).json()) as { shared: boolean }).shared).toBe(true);
   await expect(bo.getByTestId('grid-read-only')).toHaveCount(0);
 
   const ana = await signedIn(browser, 'ana');
