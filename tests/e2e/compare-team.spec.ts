@@ -82,7 +82,9 @@ test('a grid shared with the team is read-only to a teammate, who duplicates it 
   const ana = await signedIn(browser, 'ana');
   // Mine first: nothing of hers yet. Team: Bo's grid, marked read-only, with its last run.
   await expect(ana.getByTestId('grid-list-empty')).toBeVisible();
-  await ana.getByTestId('grids-view').getByRole('radio', { name: 'Team' }).check();
+  // The radio itself is visually hidden: its label is what a person presses.
+  await ana.getByTestId('grids-view').getByText('Team', { exact: true }).click();
+  await expect(ana.getByTestId('grids-view').getByRole('radio', { name: 'Team' })).toBeChecked();
   const entry = ana.getByTestId('grid-entry').filter({ hasText: 'bo shares' });
   await expect(entry.getByTestId('grid-entry-shared')).toHaveText('shared with you: read-only');
   await expect(entry.getByTestId('grid-entry-run')).toContainText('2 of 2 passed');
