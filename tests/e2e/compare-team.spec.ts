@@ -114,6 +114,6 @@ test('a grid shared with the team is read-only to a teammate, who duplicates it 
   await hers.expectRunStatus('completed');
   await expect(hers.cell(1, 0)).toHaveAttribute('data-pass', 'true');
   // Bo's grid is unchanged by any of it, and still his alone to change.
-  const mine = await ana.request.put(`${app.url}/api/grids/${id}`, { headers: { Origin: app.url }, data: { name: 'taken', variants: [{ label: 'a', patch: {} }], rows: [{ label: 'r', input: 'x' }] } });
+  const mine = await ana.request.put(`${app.url}/api/grids/${id}`, { headers: { Origin: app.url }, data: { name: 'taken', base: { model: 'local-echo' }, variants: [{ label: 'a', patch: {} }], rows: [{ label: 'r', input: 'x' }] } });
   expect(mine.status()).toBe(403);
 });
