@@ -89,7 +89,7 @@ async function measurePage(app: RunningApp, gridId: string): Promise<{ longestMs
     ]);
     const { id: runId } = (await reply.json()) as { id: string };
     // Locators only: the page's script policy refuses the evaluated strings waitForFunction would need.
-    await page.locator(`[data-testid="run-select"] option[value="${runId}"]:checked`).waitFor({ timeout: 60_000 });
+    await page.locator(`[data-testid="run-select"] option[value="${runId}"]:checked`).waitFor({ state: 'attached', timeout: 60_000 });
     await page.getByTestId('run-status').and(page.locator('[data-status="completed"]')).waitFor({ timeout: 300_000 });
     await page.locator(`[data-testid="run-progressbar"][aria-valuenow="${ROWS * MODELS.length}"]`).waitFor();
     const wallMs = performance.now() - started;
