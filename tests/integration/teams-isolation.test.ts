@@ -135,6 +135,9 @@ describe('per-user data', () => {
       expect(`${method} ${route} -> ${reply.status}`).toBe(`${method} ${route} -> 404`);
     }
     expect((await call(ana, 'POST', '/api/jobs', { response_id: his.responseId })).status).toBe(404);
+    // The replay page too: another person's private recording is not found, as if it did not exist.
+    expect((await fetch(`${url}/recordings/${his.recordingId}`, { headers: { Cookie: ana.header(url) } })).status).toBe(404);
+    expect((await fetch(`${url}/recordings/${his.recordingId}`, { headers: { Cookie: bo.header(url) } })).status).toBe(200);
     // Still Bo's, unchanged.
     expect((await call(bo, 'GET', `/api/jobs/${encodeURIComponent(his.responseId)}`)).json.job).toMatchObject({ shared: false, is_changeable: true });
     expect((await call(bo, 'GET', `/api/presets?view=mine`)).json.data?.map((preset) => preset.name)).toContain(his.preset);
