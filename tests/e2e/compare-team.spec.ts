@@ -1,41 +1,27 @@
 // Compare grids with personal sign-in in Chromium: Bo shares a grid he ran from its page; Ana finds it under Team, opens it
 // read-only (its results readable, nothing to edit, run or delete), and duplicates it into a grid of her own she can run.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startApp, type RunningApp } from '../support/app-process';
+import type { RunningApp } from '../support/app-process';
 import { startTestProvider, type TestProvider } from '../support/oidc-provider';
-import { findFreePort } from '../support/ports';
-import { oidcSettings } from '../support/team-app';
+import { reserveAppUrl, startTeamApp } from '../support/team-app';
 import { ComparePage } from './pages/compare-page';
 import { LoginPage } from './pages/login-page';
 
 let provider: TestProvider;
 let app: RunningApp;
-let root = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = await findFreePort();
-  const url = `http://127.0.0.1:${port}`;
-  provider = await startTestProvider({ redirectUris: [`${url}/api/auth/callback/oidc`] });
+  const { port, redirectUri } = await reserveAppUrl();
+  provider = await startTestProvider({ redirectUris: [redirectUri] });
   provider.addAccount('bo', { email: 'bo@team.example', email_verified: true, name: 'Bo Builder' });
   provider.addAccount('ana', { email: 'ana@team.example', email_verified: true, name: 'Ana Analyst' });
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-compare-team-'));
-  app = await startApp(port, {
-    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next',
-    PGLITE_DIR: path.join(root, 'pglite'),
-    PLAYGROUND_PUBLIC_URL: url,
-    LOCAL_GATEWAY_TOKENS_PER_SECOND: '400',
-    ...oidcSettings(provider),
-  });
+  app = await startTeamApp(port, provider, { LOCAL_GATEWAY_TOKENS_PER_SECOND: '400' });
 });
 
 test.afterAll(async () => {
   await app?.stop();
   await provider?.stop();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 
 /** A page of its own (cookies apart) signed in as `login`, on /compare. */
