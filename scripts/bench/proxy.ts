@@ -5,11 +5,11 @@ import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import httpProxy from 'http-proxy';
 import { sseEvent, startFakeUpstream, streamAll } from '../../tests/support/fake-upstream';
 import type { BenchSection } from './types';
+import { stubModules } from './support';
 
 const EVENT_COUNT = 5_000;
 const CONCURRENT_STREAMS = 50;
@@ -18,16 +18,12 @@ const BODY = '{"model":"bench","input":"hi","stream":true}';
 
 /** Outside Next.js, 'server-only' would throw and the recorders would open the database: stub both (recordings are real, see below). */
 function stubServerModules(): void {
-  const local = createRequire(path.join(process.cwd(), 'package.json'));
-  const stub = (request: string, exports: Record<string, unknown>) => {
-    const resolved = local.resolve(request);
-    local.cache[resolved] = { id: resolved, filename: resolved, loaded: true, exports } as NodeJS.Module;
-  };
   const noop = async () => undefined;
-  stub('server-only', {});
-  stub('./lib/jobs/record.ts', { recordBackgroundJob: noop, recordJobStatus: noop });
-  stub('./lib/chains/record.ts', { recordSeenResponse: noop });
-  stub('./lib/history/record.ts', { recordSentRequest: noop });
+  stubModules({
+    './lib/jobs/record.ts': { recordBackgroundJob: noop, recordJobStatus: noop },
+    './lib/chains/record.ts': { recordSeenResponse: noop, recordSeenStatus: noop, recordResponseAliases: noop, resolveRecordedId: async (id: string) => id },
+    './lib/history/record.ts': { recordSentRequest: noop, recordSentRequestStatus: noop },
+  });
 }
 
 function makeEvents(): string[] {
@@ -157,7 +153,7 @@ export async function runProxyBench(): Promise<BenchSection> {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const ratio = (on: number | undefined, off: number | undefined) => (on && off ? (Math.round((on / off) * 100) / 100).toFixed(2) : '?');
   return {
-    title: `SSE proxy overhead: ${EVENT_COUNT}-event stream from a zero-delay upstream (median of ${REPEATS})`,
+    title: `SSE proxy overhead in one process (lib/gateway behind node:http, no Next.js): ${EVENT_COUNT}-event stream from a zero-delay upstream (median of ${REPEATS})`,
     rows,
     notes: [
       'All three paths run in this one process against the same upstream; ratios are comparable, absolute numbers depend on the machine.',
@@ -166,12 +162,4 @@ export async function runProxyBench(): Promise<BenchSection> {
       `Recording (lib/recordings, written to an embedded database in this process) on / off: one stream ${ratio(totals['lib/gateway proxy'], totals['lib/gateway proxy, recording off'])}x, ${CONCURRENT_STREAMS} streams ${ratio(totals['lib/gateway proxy concurrent'], totals['lib/gateway proxy, recording off concurrent'])}x (target: within the proxy's own spread, 1.05x); ${kept} recordings kept.`,
     ],
   };
-}
-
-if (require.main === module) {
-  runProxyBench().then((section) => {
-    console.log(section.title);
-    console.table(section.rows);
-    for (const note of section.notes) console.log(`- ${note}`);
-  });
 }

@@ -1,22 +1,20 @@
 // Streaming transcript render cost in Chromium: the playground page beside a minimal append-only page, both fed 20,000 deltas at full speed by the built app.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
+import type net from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type CDPSession } from '@playwright/test';
+import type { Browser, CDPSession } from '@playwright/test';
 import { composeStreamWords } from '@/lib/local-gateway/agent/stream-words';
-import type { BenchSection } from './types';
+import { figure, type BenchSection } from './types';
+import { hasBuild, launchChromium, loadNote, median, NO_BUILD_NOTE, startBuiltApp, type BenchApp } from './support';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const WORDS = 20_000;
 const INPUT = `stream ${WORDS} words`;
 const RUNS = 3;
 const RUN_TIMEOUT_MS = 180_000;
-const LONG_TASK_TARGET_MS = 100;
-const BUSY_RATIO_TARGET = 2;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LONG_TASK_TARGET_MS = 80;
+const BUSY_RATIO_TARGET = 1.5;
+const PAINT_RATIO_TARGET = 2;
 
 interface Sample {
   busyMs: number;
@@ -32,43 +30,6 @@ interface PageResult {
   sentAt: number;
   lastByteAt: number;
   paintedAt: number;
-}
-
-async function findFreePort(): Promise<number> {
-  for (let port = 4800; port < 4900; port += 1) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 4800-4899');
-}
-
-async function startApp(distDir: string, dataDir: string): Promise<{ origin: string; child: ChildProcess }> {
-  const port = await findFreePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NEXT_DIST_DIR: path.relative(ROOT, distDir),
-      PGLITE_DIR: path.join(dataDir, 'pglite'),
-      LOCAL_GATEWAY_TOKENS_PER_SECOND: '0',
-    },
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (await fetch(`${origin}/api/health`).then((response) => response.ok, () => false)) return { origin, child };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the app did not become healthy');
 }
 
 /** Whether the running build knows the "stream <N> words" trigger (a build older than it answers with a sentence). */
@@ -165,11 +126,6 @@ async function measureOnce(browser: Browser, url: string, expectedLength: number
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
 function ratio(playground: number, minimal: number): string {
   return minimal > 0 && Number.isFinite(playground) ? `${(playground / minimal).toFixed(1)}x` : 'n/a';
 }
@@ -185,27 +141,22 @@ const METRICS: [keyof Sample, string][] = [
 
 export async function runTranscriptRenderBench(): Promise<BenchSection> {
   const title = `Streaming transcript render in Chromium, ${WORDS} text deltas (median of ${RUNS})`;
-  const distDir = path.resolve(ROOT, process.env.NEXT_DIST_DIR || '.next');
-  if (!fs.existsSync(path.join(distDir, 'BUILD_ID'))) {
-    return { title, rows: [], notes: [`no production build in ${path.relative(ROOT, distDir)}: run \`npm run build\` first`] };
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'playground-render-bench-'));
-  let app: ChildProcess | undefined;
+  if (!hasBuild()) return { title, rows: [], notes: [NO_BUILD_NOTE] };
+  let app: BenchApp | undefined;
   let minimal: http.Server | undefined;
   let browser: Browser | undefined;
   try {
-    const started = await startApp(distDir, dataDir);
-    app = started.child;
-    if (!(await hasStreamWordsTrigger(started.origin))) {
-      return { title, rows: [], notes: [`the build in ${path.relative(ROOT, distDir)} predates the "stream <N> words" trigger: run \`npm run build\` first`] };
+    app = await startBuiltApp('render');
+    if (!(await hasStreamWordsTrigger(app.url))) {
+      return { title, rows: [], notes: ['the build predates the "stream <N> words" trigger: run `npm run build` first'] };
     }
-    const served = await startMinimalServer(started.origin);
+    const served = await startMinimalServer(app.url);
     minimal = served.server;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const expectedLength = composeStreamWords(WORDS).length;
     const samples: Record<'playground' | 'minimal', Sample[]> = { playground: [], minimal: [] };
     for (let run = 0; run < RUNS; run += 1) {
-      samples.playground.push(await measureOnce(browser, `${started.origin}/`, expectedLength));
+      samples.playground.push(await measureOnce(browser, `${app.url}/`, expectedLength));
       samples.minimal.push(await measureOnce(browser, `${served.origin}/`, expectedLength));
     }
     const medians = (page: 'playground' | 'minimal', key: keyof Sample) => median(samples[page].map((sample) => sample[key]));
@@ -215,24 +166,25 @@ export async function runTranscriptRenderBench(): Promise<BenchSection> {
       minimal: Math.round(medians('minimal', key)),
       ratio: key === 'longTasks' || key === 'longTaskMs' || key === 'longestTaskMs' ? '' : ratio(medians('playground', key), medians('minimal', key)),
     }));
-    const busyRatio = medians('playground', 'busyMs') / medians('minimal', 'busyMs');
-    const longest = Math.max(...samples.playground.map((sample) => sample.longestTaskMs));
     return {
       title,
       rows,
+      figures: [
+        figure('render.busy-x', 'Transcript render: main-thread busy / minimal page', medians('playground', 'busyMs') / medians('minimal', 'busyMs'), 'x', { max: BUSY_RATIO_TARGET }),
+        figure('render.longest-task-ms', 'Transcript render: longest task (median of runs)', medians('playground', 'longestTaskMs'), 'ms', { max: LONG_TASK_TARGET_MS }),
+        figure('render.paint-x', 'Transcript render: last event to final paint / minimal page', medians('playground', 'lastEventToPaintMs') / medians('minimal', 'lastEventToPaintMs'), 'x', { max: PAINT_RATIO_TARGET }),
+      ],
       notes: [
-        `targets: busy time at most ${BUSY_RATIO_TARGET}x the minimal page (now ${busyRatio.toFixed(1)}x), no task over ${LONG_TASK_TARGET_MS} ms (longest in any playground run: ${Math.round(longest)} ms); reported, never failed`,
+        `longest task in any playground run: ${Math.round(Math.max(...samples.playground.map((sample) => sample.longestTaskMs)))} ms`,
         `input "${INPUT}" to local-agent through /api/responses of the production build, LOCAL_GATEWAY_TOKENS_PER_SECOND=0; minimal page: fetch + TextDecoder, each delta appended to one text node, served beside a pipe to the same route`,
         'busy: CDP Performance.getMetrics TaskDuration delta from send to final paint; long tasks: PerformanceObserver("longtask") armed before send',
-        `1-minute load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs at the end: figures move with other work on the machine`,
         'last event: responseEnd of the /api/responses resource entry (last byte in the browser); final paint: the frame after the first frame showing status completed with the full text',
+        loadNote(),
       ],
     };
   } finally {
     await browser?.close();
     minimal?.close();
-    app?.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app?.close();
   }
 }

@@ -19,6 +19,8 @@ export interface AppExit {
 
 export interface RunningApp {
   url: string;
+  /** The server's process id (`next start` serves in this process), e.g. to read its memory. */
+  pid: number;
   output(): { stdout: string; stderr: string };
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
   stop(graceMs?: number): Promise<AppExit>;
@@ -73,6 +75,7 @@ export async function startApp(port: number, env: Record<string, string>, timeou
   const url = `http://127.0.0.1:${port}`;
   const running: RunningApp = {
     url,
+    pid: app.child.pid ?? 0,
     output: () => ({ ...app.output }),
     stop: (graceMs = 10_000) => stopChild(app.child, app.exited, graceMs),
     crash: () => {
