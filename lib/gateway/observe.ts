@@ -35,8 +35,11 @@ export function observeStream(onBehalfOf: string | null, create: CreateContext |
       }
       if (create && type === 'response.created' && !recordedCreate) {
         recordedCreate = true;
-        createRecorded = recordCreated({ ...info, id }, create);
-        jobRecorded = recordAcceptedBackground({ ...info, id }, create);
+        const created = { ...info, id };
+        // The history and chain index rows are written after this chunk has gone on (on PGlite a write holds the event
+        // loop); only a background job is recorded before the browser hears of the response.
+        createRecorded = new Promise<void>((resolve) => setImmediate(() => resolve(recordCreated(created, create))));
+        jobRecorded = recordAcceptedBackground(created, create);
         return jobRecorded.then(() => undefined);
       }
       const status = info.status;

@@ -1,6 +1,6 @@
 // Passes an upstream SSE body through chunk by chunk, observing lifecycle events and ending failures with an `error` event.
 import 'server-only';
-import { isLifecycleEventType, isTerminalEventType } from '@/lib/schema/response';
+import { isLifecycleEventType, isTerminalEventType, LIFECYCLE_EVENT_TYPES } from '@/lib/schema/response';
 import { createSseRecordReader } from '@/lib/sse/parse-events';
 
 export interface SseObserver {
@@ -35,6 +35,8 @@ function describeFailure(error: unknown): string {
 }
 
 const encoder = new TextEncoder();
+/** What the passthrough reads of a stream; every other event (the deltas, most of the bytes) is passed on unparsed. */
+const OBSERVED_TYPES = [...LIFECYCLE_EVENT_TYPES, 'error'];
 
 export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassThroughOptions): ReadableStream<Uint8Array> {
   const reader = body.getReader();
@@ -61,7 +63,7 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
     if (isTerminalEventType(type)) sawTerminal = true;
     const gate = options.observer?.onEvent(type, record.event);
     if (gate) gates.push(gate);
-  });
+  }, OBSERVED_TYPES);
 
   const { tap } = options;
   const end = (controller: ReadableStreamDefaultController<Uint8Array>, code?: string, message?: string) => {

@@ -34,9 +34,25 @@ export function parseSseRecord(message: SseMessage): SseRecord {
   return { kind: 'event', sseEvent, data, event };
 }
 
-/** Push-based record reader: feed decoded text chunk by chunk, call end() when the stream ends. */
-export function createSseRecordReader(onRecord: (record: SseRecord) => void) {
-  return createSseFramer((message) => onRecord(parseSseRecord(message)));
+/**
+ * Whether a message can be a record of one of `types` by the rules above (its JSON `type`, or its `event:` name when the
+ * JSON has none) or the `[DONE]` sentinel. False only when it surely is not: its data names none of them and holds no
+ * `\u` escape that could spell one. A reader that wants a few types skips parsing the rest (most of a stream is deltas).
+ */
+export function mayBeRecordOf(message: SseMessage, types: readonly string[]): boolean {
+  const { event, data } = message;
+  if ((event !== undefined && types.includes(event)) || data.includes('\\u') || data.includes('[DONE]')) return true;
+  return types.some((type) => data.includes(type));
+}
+
+/**
+ * Push-based record reader: feed decoded text chunk by chunk, call end() when the stream ends. With `types`, only
+ * messages that may be of those types (and `[DONE]`) become records; the others are skipped unparsed.
+ */
+export function createSseRecordReader(onRecord: (record: SseRecord) => void, types?: readonly string[]) {
+  return createSseFramer((message) => {
+    if (!types || mayBeRecordOf(message, types)) onRecord(parseSseRecord(message));
+  });
 }
 
 export async function* parseStreamEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<SseRecord> {

@@ -1,7 +1,7 @@
 // The proxy's passthrough and the browser read SSE records by one set of rules, so they agree on whether a stream finished.
 import { describe, expect, it } from 'vitest';
 import { passThroughSse } from '@/lib/gateway/sse-passthrough';
-import { parseStreamEvents } from '@/lib/sse/parse-events';
+import { createSseRecordReader, mayBeRecordOf, parseStreamEvents } from '@/lib/sse/parse-events';
 import { createTranscriptState, reduceEvents } from '@/lib/transcript/reducer';
 
 const encoder = new TextEncoder();
@@ -82,5 +82,35 @@ describe('one SSE record reader for the proxy and the browser', () => {
     const proxied = await throughProxy(text);
     expect(proxied.text).toBe(text);
     expect((await inBrowser(text)).sawDone).toBe(true);
+  });
+
+  it('a terminal type spelled with \\u escapes, or given only by the event name, still ends the stream for the proxy', async () => {
+    const escaped = `data: ${created}\n\ndata: {"type":"\\u0072esponse.completed","sequence_number":2,"response":${json(response('completed'))}}\n\n`;
+    const proxied = await throughProxy(escaped);
+    expect(proxied.observed).toEqual(['response.created', 'response.completed']);
+    expect(proxied.text).toBe(escaped);
+    const named = `data: ${created}\n\nevent: response.completed\ndata: {"sequence_number":2,"response":${json(response('completed'))}}\n\n`;
+    expect((await throughProxy(named)).observed).toEqual(['response.created', 'response.completed']);
+  });
+});
+
+describe('reading only some types', () => {
+  const types = ['response.created', 'response.completed', 'error'];
+
+  it('skips what cannot be one of them and keeps what can', () => {
+    expect(mayBeRecordOf({ event: undefined, data: delta }, types)).toBe(false);
+    expect(mayBeRecordOf({ event: 'message', data: delta }, types)).toBe(false);
+    expect(mayBeRecordOf({ event: undefined, data: completed }, types)).toBe(true);
+    expect(mayBeRecordOf({ event: 'response.completed', data: '{}' }, types)).toBe(true);
+    expect(mayBeRecordOf({ event: undefined, data: ' [DONE] ' }, types)).toBe(true);
+    expect(mayBeRecordOf({ event: undefined, data: '{"type":"\\u0065rror"}' }, types)).toBe(true);
+  });
+
+  it('a reader given types delivers the records of those types and [DONE], parsed as without them, and nothing else', () => {
+    const seen: string[] = [];
+    const reader = createSseRecordReader((record) => seen.push(record.kind === 'event' ? record.event.type : record.kind), types);
+    reader.feed(`data: ${created}\n\ndata: ${delta}\n\ndata: ${delta}\n\ndata: ${completed}\n\ndata: [DONE]\n\n`);
+    reader.end();
+    expect(seen).toEqual(['response.created', 'response.completed', 'done']);
   });
 });
