@@ -1,9 +1,9 @@
 // The chain index in the database: upsert what was seen, mark deletions, read entries back (every function takes a db).
 import 'server-only';
-import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type OwnerView, type Viewer } from '@/lib/db/owner';
-import { advancedStatus, isStatusAdvance } from '@/lib/db/response-status';
+import { advancedStatus, isStatusAdvance, pickFurthestStatuses } from '@/lib/db/response-status';
 import { encodeText } from '@/lib/db/text-codec';
 import { responseAliases, seenResponses } from '@/lib/db/schema';
 import type { ChainEntry } from './schema';
@@ -40,30 +40,49 @@ const entryColumns = { ...getTableColumns(seenResponses), stored: storedOrFromHi
  * `deleted` is sticky.
  */
 export async function upsertSeenResponse(db: Db, seen: SeenResponse): Promise<void> {
-  await db
-    .insert(seenResponses)
-    .values({
-      id: seen.id,
-      previousResponseId: seen.previousResponseId,
-      conversationId: seen.conversationId,
-      model: seen.model,
-      status: seen.status,
-      onBehalfOf: seen.onBehalfOf,
-      ownerId: seen.ownerId ?? null,
-      stored: seen.stored ?? null,
-    })
-    .onConflictDoUpdate({
-      target: seenResponses.id,
-      set: {
-        previousResponseId: sql`coalesce(excluded.previous_response_id, ${seenResponses.previousResponseId})`,
-        conversationId: sql`coalesce(excluded.conversation_id, ${seenResponses.conversationId})`,
-        model: sql`coalesce(excluded.model, ${seenResponses.model})`,
-        status: advancedStatus(seenResponses.status, sql`excluded.status`),
-        onBehalfOf: sql`excluded.on_behalf_of`,
-        stored: sql`coalesce(excluded.stored, ${seenResponses.stored})`,
-        updatedAt: sql`now()`,
-      },
-    });
+  await upsertSeenResponses(db, [seen]);
+}
+
+function toSeenRow(seen: SeenResponse) {
+  return {
+    id: seen.id,
+    previousResponseId: seen.previousResponseId,
+    conversationId: seen.conversationId,
+    model: seen.model,
+    status: seen.status,
+    onBehalfOf: seen.onBehalfOf,
+    ownerId: seen.ownerId ?? null,
+    stored: seen.stored ?? null,
+  };
+}
+
+/** upsertSeenResponse for several sightings in order: one statement per run of distinct ids (one row cannot take two in one). */
+export async function upsertSeenResponses(db: Db, sightings: readonly SeenResponse[]): Promise<void> {
+  let wave: SeenResponse[] = [];
+  const flush = async () => {
+    if (wave.length === 0) return;
+    await db
+      .insert(seenResponses)
+      .values(wave.map(toSeenRow))
+      .onConflictDoUpdate({
+        target: seenResponses.id,
+        set: {
+          previousResponseId: sql`coalesce(excluded.previous_response_id, ${seenResponses.previousResponseId})`,
+          conversationId: sql`coalesce(excluded.conversation_id, ${seenResponses.conversationId})`,
+          model: sql`coalesce(excluded.model, ${seenResponses.model})`,
+          status: advancedStatus(seenResponses.status, sql`excluded.status`),
+          onBehalfOf: sql`excluded.on_behalf_of`,
+          stored: sql`coalesce(excluded.stored, ${seenResponses.stored})`,
+          updatedAt: sql`now()`,
+        },
+      });
+    wave = [];
+  };
+  for (const seen of sightings) {
+    if (wave.some((waiting) => waiting.id === seen.id)) await flush();
+    wave.push(seen);
+  }
+  await flush();
 }
 
 /**
@@ -82,6 +101,14 @@ export async function resolveResponseId(db: Db, id: string): Promise<string> {
   return row?.responseId ?? id;
 }
 
+/** resolveResponseId for many ids in one lookup: each id that is an alias, mapped to its run id (others are absent). */
+export async function resolveResponseIds(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ alias: responseAliases.alias, responseId: responseAliases.responseId }).from(responseAliases).where(inArray(responseAliases.alias, unique));
+  return new Map(rows.map((row) => [row.alias, row.responseId]));
+}
+
 /**
  * Records a later status of a response the index already holds, by its run id (callers resolve an alias once, with
  * resolveResponseId, before they update the index, the history and the job); it never adds one. True when it changed.
@@ -93,6 +120,17 @@ export async function updateSeenStatus(db: Db, responseId: string, status: strin
     .where(and(eq(seenResponses.id, responseId), isStatusAdvance(seenResponses.status, sql`${encodeText(status)}`)))
     .returning({ id: seenResponses.id });
   return changed.length > 0;
+}
+
+/** updateSeenStatus for many run ids in one statement: the furthest status of each, as applying them in turn would. */
+export async function updateSeenStatuses(db: Db, updates: ReadonlyArray<{ id: string; status: string }>): Promise<void> {
+  const picked = pickFurthestStatuses(updates);
+  if (picked.size === 0) return;
+  const values = sql.join([...picked].map(([id, status]) => sql`(${encodeText(id)}, ${encodeText(status)})`), sql`, `);
+  await db.execute(sql`
+    UPDATE ${seenResponses} SET status = v.status, updated_at = now()
+    FROM (VALUES ${values}) AS v(id, status)
+    WHERE ${seenResponses.id} = v.id AND ${isStatusAdvance(seenResponses.status, sql`v.status`)}`);
 }
 
 /**

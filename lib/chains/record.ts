@@ -1,18 +1,29 @@
 // Recording every response id the playground sees, with its parent, for the chain index (contract used by lib/gateway).
 import 'server-only';
 import { getDb } from '@/lib/db';
-import { recordAliases, resolveResponseId, updateSeenStatus, upsertSeenResponse, type SeenResponse } from './index-store';
+import { createWriteBatcher } from '@/lib/db/batch';
+import { recordAliases, resolveResponseId, updateSeenStatuses, upsertSeenResponses, type SeenResponse } from './index-store';
 
 export type { SeenResponse } from './index-store';
 
+// Sightings and statuses of runs proxied at the same time are written together (one or two statements for all).
+const sightings = createWriteBatcher<SeenResponse, void>(async (seen) => {
+  await upsertSeenResponses(await getDb(), seen);
+  return [];
+});
+const statuses = createWriteBatcher<{ id: string; status: string }, void>(async (updates) => {
+  await updateSeenStatuses(await getDb(), updates);
+  return [];
+});
+
 /** Upserts one sighting. Throws on a database failure; the proxy's recorder wrapper logs it and keeps the reply. */
 export async function recordSeenResponse(seen: SeenResponse): Promise<void> {
-  await upsertSeenResponse(await getDb(), seen);
+  await sightings.add(seen);
 }
 
 /** A later status of a response the index holds, by its run id (a terminal event, a poll, a webhook); it never adds an entry. */
 export async function recordSeenStatus(responseId: string, status: string): Promise<void> {
-  await updateSeenStatus(await getDb(), responseId, status);
+  await statuses.add({ id: responseId, status });
 }
 
 /** Other ids the gateway gave the response filed as `responseId` (it changes ids per event or per GET, or echoes a backend id). */

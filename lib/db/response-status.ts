@@ -18,3 +18,21 @@ export function isStatusAdvance(current: AnyColumn, next: AnyColumn | SQL): SQL<
 export function advancedStatus(current: AnyColumn, next: AnyColumn | SQL): SQL<string | null> {
   return sql<string | null>`(case when ${next} is not null and ${isStatusAdvance(current, next)} then ${next} else ${current} end)`;
 }
+
+/** 0 queued, 1 in progress (or unknown), 2 terminal: the order statuses may move in. */
+export function rankStatus(status: string): number {
+  return (TERMINAL_STATUSES as readonly string[]).includes(status) ? 2 : status === 'queued' ? 0 : 1;
+}
+
+/**
+ * Several later statuses, one per id: the one that applying them all in order would leave (the furthest along, the
+ * first of those), so one statement can apply a batch where the same response may appear more than once.
+ */
+export function pickFurthestStatuses(updates: ReadonlyArray<{ id: string; status: string }>): Map<string, string> {
+  const picked = new Map<string, string>();
+  for (const { id, status } of updates) {
+    const current = picked.get(id);
+    if (current === undefined || rankStatus(status) > rankStatus(current)) picked.set(id, status);
+  }
+  return picked;
+}

@@ -1,7 +1,8 @@
 // Recording every request sent through the proxy into the searchable history (contract used by lib/gateway).
 import 'server-only';
 import { getDb, type Db } from '@/lib/db';
-import { insertHistoryEntry, updateHistoryStatus } from './store';
+import { createWriteBatcher } from '@/lib/db/batch';
+import { insertHistoryEntries, insertHistoryEntry, updateHistoryStatus, updateHistoryStatuses } from './store';
 
 export interface SentRequest {
   ownerId?: string | null;
@@ -11,11 +12,23 @@ export interface SentRequest {
   status: string | null;
 }
 
+// Runs proxied at the same time are recorded together: one statement for all of them.
+const inserts = createWriteBatcher<SentRequest, void>(async (entries) => {
+  await insertHistoryEntries(await getDb(), entries);
+  return [];
+});
+const statuses = createWriteBatcher<{ id: string; status: string }, void>(async (updates) => {
+  await updateHistoryStatuses(await getDb(), updates);
+  return [];
+});
+
 export async function recordSentRequest(entry: SentRequest, db?: Db): Promise<void> {
-  await insertHistoryEntry(db ?? (await getDb()), entry);
+  if (db) await insertHistoryEntry(db, entry);
+  else await inserts.add(entry);
 }
 
 /** A later status of the response a sent request created (final or further along); earlier statuses are ignored. */
 export async function recordSentRequestStatus(responseId: string, status: string, db?: Db): Promise<void> {
-  await updateHistoryStatus(db ?? (await getDb()), responseId, status);
+  if (db) await updateHistoryStatus(db, responseId, status);
+  else await statuses.add({ id: responseId, status });
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
 import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type Ownership, type OwnerView, type Viewer } from '@/lib/db/owner';
-import { isStatusAdvance } from '@/lib/db/response-status';
+import { isStatusAdvance, pickFurthestStatuses } from '@/lib/db/response-status';
 import { encodeText } from '@/lib/db/text-codec';
 import { requestHistory } from '@/lib/db/schema';
 import { redactCredentials } from '@/lib/schema/credentials';
@@ -67,21 +67,27 @@ function toEntry(row: typeof requestHistory.$inferSelect, viewer: Viewer): Histo
   };
 }
 
+function toHistoryRow(entry: NewHistoryEntry) {
+  return {
+    model: typeof entry.body.model === 'string' ? entry.body.model : null,
+    ownerId: entry.ownerId ?? null,
+    body: redactCredentials(entry.body),
+    onBehalfOf: entry.onBehalfOf,
+    searchText: flattenSearchText(entry.body),
+    responseId: entry.responseId,
+    status: entry.status,
+  };
+}
+
 /** Stores a sent request; its credentials (lib/schema/credentials.ts) are kept only as a marker that one was set. */
 export async function insertHistoryEntry(db: Db, entry: NewHistoryEntry): Promise<number> {
-  const [row] = await db
-    .insert(requestHistory)
-    .values({
-      model: typeof entry.body.model === 'string' ? entry.body.model : null,
-      ownerId: entry.ownerId ?? null,
-      body: redactCredentials(entry.body),
-      onBehalfOf: entry.onBehalfOf,
-      searchText: flattenSearchText(entry.body),
-      responseId: entry.responseId,
-      status: entry.status,
-    })
-    .returning({ id: requestHistory.id });
+  const [row] = await db.insert(requestHistory).values(toHistoryRow(entry)).returning({ id: requestHistory.id });
   return row?.id ?? 0;
+}
+
+/** insertHistoryEntry for several entries, in one statement and in the order given. */
+export async function insertHistoryEntries(db: Db, entries: readonly NewHistoryEntry[]): Promise<void> {
+  if (entries.length > 0) await db.insert(requestHistory).values(entries.map(toHistoryRow));
 }
 
 /**
@@ -95,6 +101,17 @@ export async function updateHistoryStatus(db: Db, responseId: string, status: st
     .where(and(eq(requestHistory.responseId, responseId), isStatusAdvance(requestHistory.status, sql`${encodeText(status)}`)))
     .returning({ id: requestHistory.id });
   return changed.length;
+}
+
+/** updateHistoryStatus for many responses in one statement (the furthest status of each, as applying them in turn would). */
+export async function updateHistoryStatuses(db: Db, updates: ReadonlyArray<{ id: string; status: string }>): Promise<void> {
+  const picked = pickFurthestStatuses(updates);
+  if (picked.size === 0) return;
+  const values = sql.join([...picked].map(([id, status]) => sql`(${encodeText(id)}, ${encodeText(status)})`), sql`, `);
+  await db.execute(sql`
+    UPDATE ${requestHistory} SET status = v.status
+    FROM (VALUES ${values}) AS v(response_id, status)
+    WHERE ${requestHistory.responseId} = v.response_id AND ${isStatusAdvance(requestHistory.status, sql`v.status`)}`);
 }
 
 /**

@@ -1,8 +1,9 @@
 // Persistence of responses, their replayable stream events and conversations (drizzle; PGlite or PostgreSQL).
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { createWriteBatcher, type WriteBatcher } from '@/lib/db/batch';
 import type { Db } from '@/lib/db/open';
 import { gatewayConversations, gatewayResponseEvents, gatewayResponses } from '@/lib/db/schema/gateway';
-import { encodeJsonText } from '@/lib/db/text-codec';
+import { encodeJsonText, encodeText } from '@/lib/db/text-codec';
 import { RESPONSE_STATUSES, isTerminalStatus } from '@/lib/schema/constants';
 import type { ContextItem, JsonObject } from './agent/contract';
 
@@ -11,15 +12,53 @@ export type NewStoredResponse = typeof gatewayResponses.$inferInsert;
 
 export const NON_TERMINAL: string[] = RESPONSE_STATUSES.filter((status) => !isTerminalStatus(status));
 
+interface StateSave {
+  id: string;
+  response: JsonObject;
+  at: Date;
+}
+
+interface Writers {
+  inserts: WriteBatcher<NewStoredResponse, void>;
+  saves: WriteBatcher<StateSave, void>;
+}
+
+const writers = new WeakMap<Db, Writers>();
+
+/** Responses created (and states saved) at the same time are written together: one statement each for all of them. */
+function writersOf(db: Db): Writers {
+  let found = writers.get(db);
+  if (!found) {
+    found = {
+      inserts: createWriteBatcher(async (rows) => {
+        await db.insert(gatewayResponses).values(rows);
+        return [];
+      }),
+      saves: createWriteBatcher(async (saves) => {
+        // One statement cannot update a row twice: the later save of a response wins, as it would one after another.
+        const last = new Map(saves.map((save) => [save.id, save]));
+        const values = sql.join(
+          [...last.values()].map((save) => sql`(${encodeText(save.id)}, ${encodeText(String(save.response.status))}, ${encodeJsonText(save.response)}, ${save.at.toISOString()})`),
+          sql`, `,
+        );
+        await db.execute(sql`
+          UPDATE ${gatewayResponses} SET status = v.status, response = v.response::jsonb, updated_at = v.at::timestamptz
+          FROM (VALUES ${values}) AS v(id, status, response, at)
+          WHERE ${gatewayResponses.id} = v.id`);
+        return [];
+      }),
+    };
+    writers.set(db, found);
+  }
+  return found;
+}
+
 export async function insertResponse(db: Db, row: NewStoredResponse): Promise<void> {
-  await db.insert(gatewayResponses).values(row);
+  await writersOf(db).inserts.add(row);
 }
 
 export async function saveResponseState(db: Db, id: string, response: JsonObject): Promise<void> {
-  await db
-    .update(gatewayResponses)
-    .set({ status: String(response.status), response, updatedAt: new Date() })
-    .where(eq(gatewayResponses.id, id));
+  await writersOf(db).saves.add({ id, response, at: new Date() });
 }
 
 /** Saves a running response's progress unless the row has meanwhile been ended elsewhere (a cancel from another process). */

@@ -1,6 +1,6 @@
 // Stored webhook deliveries: insert with duplicate detection within the capture's caps, and read them per capture, per response, or unmatched.
 import 'server-only';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { SHARED_VIEWER, visibleTo, withOwner, type Viewer } from '@/lib/db/owner';
 import { jobs, webhookCaptures, webhookDeliveries } from '@/lib/db/schema';
@@ -56,46 +56,83 @@ export async function readCaptureUsage(db: Db, captureId: string): Promise<{ del
  * its newest deliveries within `caps`, the oldest evicted. A delivery whose signature is not valid never evicts: when
  * the capture is full it is not stored and null is returned, so whoever knows only the URL cannot push genuine ones out.
  */
-export async function insertDelivery(db: Db, delivery: NewDelivery, caps: CaptureCaps = DEFAULT_CAPTURE_CAPS): Promise<DeliveryRow | null> {
+export async function insertDelivery(db: Db, delivery: NewDelivery, caps: CaptureCaps = DEFAULT_CAPTURE_CAPS): Promise<StoredDelivery | null> {
+  const [stored] = await insertDeliveries(db, delivery.captureId, [delivery], caps);
+  return stored ?? null;
+}
+
+/** What storing a delivery tells its sender: its id, and whether it repeats an earlier valid one. */
+export interface StoredDelivery {
+  id: number;
+  webhookId: string | null;
+  duplicate: boolean;
+}
+
+/**
+ * insertDelivery for several deliveries to one capture, in arrival order, in one transaction: the same outcome as
+ * storing them one after another (duplicates among them included), in a handful of statements however many there are.
+ */
+export async function insertDeliveries(db: Db, captureId: string, deliveries: readonly NewDelivery[], caps: CaptureCaps = DEFAULT_CAPTURE_CAPS): Promise<Array<StoredDelivery | null>> {
   return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
     // One capture's inserts and evictions happen one at a time, so its caps hold under concurrent deliveries.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`capture ${delivery.captureId}`}))`);
-    if (!delivery.signatureValid) {
-      const usage = await readCaptureUsage(tx as unknown as Db, delivery.captureId);
-      if (usage.deliveries >= caps.maxDeliveries || usage.bytes + delivery.body.byteLength > caps.maxBytes) return null;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`capture ${captureId}`}))`);
+    // A delivery that is not validly signed may only take room that is free, as it is after each earlier one's eviction:
+    // such a batch (rare: forged or misconfigured senders) is stored one by one.
+    if (deliveries.some((delivery) => !delivery.signatureValid)) {
+      const results: Array<StoredDelivery | null> = [];
+      for (const delivery of deliveries) results.push(...(await storeAndEvict(txDb, captureId, [delivery], caps)));
+      return results;
     }
-    let duplicate = false;
-    if (delivery.signatureValid && delivery.webhookId) {
-      const earlier = await tx
-        .select({ id: webhookDeliveries.id })
-        .from(webhookDeliveries)
-        .where(
-          and(
-            eq(webhookDeliveries.captureId, delivery.captureId),
-            eq(webhookDeliveries.webhookId, delivery.webhookId),
-            eq(webhookDeliveries.signatureValid, true),
-          ),
-        )
-        .limit(1);
-      duplicate = earlier.length > 0;
-    }
-    const [row] = await tx
-      .insert(webhookDeliveries)
-      .values({ ...delivery, duplicate })
-      .returning();
-    // Newest first: the one just stored always stays; past the count or the bytes, the older ones go.
-    await tx.execute(sql`
-      DELETE FROM ${webhookDeliveries} WHERE ${webhookDeliveries.id} IN (
-        SELECT id FROM (
-          SELECT ${webhookDeliveries.id} AS id,
-            row_number() OVER (ORDER BY ${webhookDeliveries.id} DESC) AS position,
-            sum(octet_length(${webhookDeliveries.body})) OVER (ORDER BY ${webhookDeliveries.id} DESC) AS kept_bytes
-          FROM ${webhookDeliveries} WHERE ${eq(webhookDeliveries.captureId, delivery.captureId)}
-        ) ranked
-        WHERE position > 1 AND (position > ${caps.maxDeliveries} OR kept_bytes > ${caps.maxBytes})
-      )`);
-    return row!;
+    return storeAndEvict(txDb, captureId, deliveries, caps);
   });
+}
+
+/** Inside the capture's lock: stores what fits (in order, duplicates marked), then evicts past the caps. */
+async function storeAndEvict(tx: Db, captureId: string, deliveries: readonly NewDelivery[], caps: CaptureCaps): Promise<Array<StoredDelivery | null>> {
+  const results: Array<StoredDelivery | null> = deliveries.map(() => null);
+  const fits = async (delivery: NewDelivery) => {
+    if (delivery.signatureValid) return true;
+    const usage = await readCaptureUsage(tx, captureId);
+    return usage.deliveries < caps.maxDeliveries && usage.bytes + delivery.body.byteLength <= caps.maxBytes;
+  };
+  const ids = [...new Set(deliveries.filter((delivery) => delivery.signatureValid && delivery.webhookId).map((delivery) => delivery.webhookId!))];
+  const seen = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await tx
+            .selectDistinct({ webhookId: webhookDeliveries.webhookId })
+            .from(webhookDeliveries)
+            .where(and(eq(webhookDeliveries.captureId, captureId), inArray(webhookDeliveries.webhookId, ids), eq(webhookDeliveries.signatureValid, true)))
+        ).map((row) => row.webhookId),
+  );
+  const accepted: Array<{ at: number; row: NewDelivery & { duplicate: boolean } }> = [];
+  for (const [at, delivery] of deliveries.entries()) {
+    if (!(await fits(delivery))) continue;
+    const duplicate = delivery.signatureValid && !!delivery.webhookId && seen.has(delivery.webhookId);
+    if (delivery.signatureValid && delivery.webhookId) seen.add(delivery.webhookId);
+    accepted.push({ at, row: { ...delivery, duplicate } });
+  }
+  if (accepted.length === 0) return results;
+  const rows = await tx.insert(webhookDeliveries).values(accepted.map((entry) => entry.row)).returning({ id: webhookDeliveries.id });
+  // Serial ids follow the VALUES order, so the returned ids, sorted, line up with what was sent.
+  rows.sort((a, b) => a.id - b.id).forEach((row, index) => {
+    const { at, row: sent } = accepted[index]!;
+    results[at] = { id: row.id, webhookId: sent.webhookId ?? null, duplicate: sent.duplicate };
+  });
+  // Newest first: the newest stays; past the count or the bytes, the older ones go (the same as after each one in turn).
+  await tx.execute(sql`
+    DELETE FROM ${webhookDeliveries} WHERE ${webhookDeliveries.id} IN (
+      SELECT id FROM (
+        SELECT ${webhookDeliveries.id} AS id,
+          row_number() OVER (ORDER BY ${webhookDeliveries.id} DESC) AS position,
+          sum(octet_length(${webhookDeliveries.body})) OVER (ORDER BY ${webhookDeliveries.id} DESC) AS kept_bytes
+        FROM ${webhookDeliveries} WHERE ${eq(webhookDeliveries.captureId, captureId)}
+      ) ranked
+      WHERE position > 1 AND (position > ${caps.maxDeliveries} OR kept_bytes > ${caps.maxBytes})
+    )`);
+  return results;
 }
 
 export function toDeliveryView(row: DeliveryRow): DeliveryView {

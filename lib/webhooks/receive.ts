@@ -1,13 +1,15 @@
 // The capture receiver: limit, read the raw bytes, verify, store every delivery within the capture's caps before answering, feed jobs from valid ones.
+// Deliveries arriving together are stored together (one transaction per batch, each answered once its batch is stored).
 import 'server-only';
+import { createKeyedWriteBatcher, type WriteBatcher } from '@/lib/db/batch';
 import type { Db } from '@/lib/db/open';
 import { publishLiveEvent } from '@/lib/instances/events';
-import { applyResponseStatus } from '@/lib/jobs/apply-status';
+import { applyResponseStatuses } from '@/lib/jobs/apply-status';
 import { readBodyBytes } from '@/lib/http/body';
 import { withRoute } from '@/lib/http/route';
 import { ApiError } from '@/lib/schema';
-import { getCapture } from './captures';
-import { DEFAULT_CAPTURE_CAPS, insertDelivery, type CaptureCaps } from './deliveries';
+import { getCapture, type CaptureRow } from './captures';
+import { DEFAULT_CAPTURE_CAPS, insertDeliveries, type CaptureCaps, type NewDelivery, type StoredDelivery } from './deliveries';
 import { readDeliveryEvent } from './event';
 import { explainSignature } from './explain';
 import { CaptureRateLimiter } from './rate-limit';
@@ -35,6 +37,47 @@ function storedHeaders(headers: HeaderMap): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, REDACTED_HEADERS.test(name) ? '[redacted]' : value]));
 }
 
+interface Arrived {
+  delivery: NewDelivery;
+  caps: CaptureCaps;
+  /** The status it reports, applied to the job, history and chain index once stored (valid, not a repeat). */
+  reported: { responseId: string; status: string } | null;
+}
+
+type Storer = (captureId: string) => WriteBatcher<Arrived, StoredDelivery | null>;
+
+const storers = new WeakMap<Db, Storer>();
+const captureReads = new WeakMap<Db, Map<string, Promise<CaptureRow | null>>>();
+
+/** Stores a batch of one capture's deliveries, then feeds the statuses they report to the jobs, history and chain index. */
+function storerFor(db: Db): Storer {
+  let storer = storers.get(db);
+  if (!storer) {
+    storer = createKeyedWriteBatcher<Arrived, StoredDelivery | null>(async (captureId, arrived) => {
+      const rows = await insertDeliveries(db, captureId, arrived.map((entry) => entry.delivery), arrived[0]!.caps);
+      const learned = arrived.flatMap((entry, at) => {
+        const row = rows[at];
+        return entry.reported && row && !row.duplicate ? [{ ...entry.reported, at: entry.delivery.receivedAt ?? new Date() }] : [];
+      });
+      await applyResponseStatuses(db, learned, 'webhook');
+      return rows;
+    });
+    storers.set(db, storer);
+  }
+  return storer;
+}
+
+/** The capture, read once for the deliveries that arrive at the same moment. */
+function readCapture(db: Db, captureId: string): Promise<CaptureRow | null> {
+  let reads = captureReads.get(db);
+  if (!reads) captureReads.set(db, (reads = new Map()));
+  const pending = reads.get(captureId);
+  if (pending) return pending;
+  const read = getCapture(db, captureId).finally(() => reads.delete(captureId));
+  reads.set(captureId, read);
+  return read;
+}
+
 function captureFull(caps: CaptureCaps): ApiError {
   return new ApiError(
     507,
@@ -53,7 +96,7 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },
     });
   }
-  const capture = await getCapture(db, captureId);
+  const capture = await readCapture(db, captureId);
   if (!capture) throw new ApiError(404, `No webhook capture ${captureId}.`, { code: 'capture_not_found' });
   const body = await readBodyBytes(request, DELIVERY_LIMIT);
 
@@ -63,29 +106,24 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
   const event = readDeliveryEvent(body);
   const answeredStatus = capture.answerStatus ?? (explanation.isValid ? 200 : 401);
   const caps = options.caps ?? DEFAULT_CAPTURE_CAPS;
-  const stored = await insertDelivery(
-    db,
-    {
-      captureId,
-      webhookId: headers['x-webhook-id'] ?? headers['webhook-id'] ?? headers['svix-id'] ?? null,
-      body,
-      headers: storedHeaders(headers),
-      sourceAddress: readSourceAddress(headers),
-      receivedAt,
-      signatureValid: explanation.isValid,
-      signatureScheme: explanation.encoding,
-      signatureDetail: explanation,
-      responseId: event.responseId,
-      eventType: event.eventType,
-      answeredStatus,
-    },
-    caps,
-  );
+  const delivery: NewDelivery = {
+    captureId,
+    webhookId: headers['x-webhook-id'] ?? headers['webhook-id'] ?? headers['svix-id'] ?? null,
+    body,
+    headers: storedHeaders(headers),
+    sourceAddress: readSourceAddress(headers),
+    receivedAt,
+    signatureValid: explanation.isValid,
+    signatureScheme: explanation.encoding,
+    signatureDetail: explanation,
+    responseId: event.responseId,
+    eventType: event.eventType,
+    answeredStatus,
+  };
+  const reported = explanation.isValid && event.responseId && event.reportedStatus ? { responseId: event.responseId, status: event.reportedStatus } : null;
+  const stored = await storerFor(db)(captureId).add({ delivery, caps, reported });
   if (!stored) throw captureFull(caps);
   publishLiveEvent({ type: 'webhook.delivery', capture_id: captureId, delivery_id: stored.id, response_id: event.responseId, owner_id: capture.ownerId, shared: capture.shared });
-  if (explanation.isValid && !stored.duplicate && event.responseId && event.reportedStatus) {
-    await applyResponseStatus(db, event.responseId, event.reportedStatus, 'webhook', receivedAt);
-  }
   if (capture.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, capture.answerDelayMs ?? 0));
   if (capture.answerStatus !== null) {
     const isBodyless = [204, 205, 304].includes(capture.answerStatus);

@@ -7,7 +7,7 @@ import { getSeenResponse, upsertSeenResponse } from '@/lib/chains/index-store';
 import { insertHistoryEntry, searchHistory } from '@/lib/history/store';
 import { createJob } from '@/lib/jobs/store';
 import { createCapture, describeCapture, updateCapture } from '@/lib/webhooks/captures';
-import { listUnmatchedDeliveries } from '@/lib/webhooks/deliveries';
+import { insertDeliveries, listUnmatchedDeliveries } from '@/lib/webhooks/deliveries';
 import { MAX_DELIVERY_BYTES, receiveDelivery } from '@/lib/webhooks/receive';
 import { CaptureRateLimiter } from '@/lib/webhooks/rate-limit';
 import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
@@ -152,6 +152,63 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     expect((await receiveDelivery(db, capture.id, unsigned(JSON.stringify({ pad: 'y'.repeat(100) })), options)).status).toBe(507);
     expect(await kept()).toEqual(['wh_big', 'wh_unsigned']);
     expect(await describeCapture(db, capture.id, ORIGIN, options.caps)).toMatchObject({ deliveryCount: 2, storedBytes: Buffer.byteLength(big) + 2, maxDeliveries: 3, maxBytes: 2_000 });
+  });
+
+  it('deliveries that arrive together are each answered once stored: repeats marked once, caps kept, statuses applied', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const { db } = handle;
+    const capture = await createCapture(db, ORIGIN);
+    await createJob(db, { responseId: 'resp_b', model: 'local-agent', status: 'queued', onBehalfOf: null }, 'create');
+    await insertHistoryEntry(db, { body: { model: 'local-agent', input: 'hi' }, onBehalfOf: null, responseId: 'resp_b', status: 'queued' });
+    const options = { caps: { maxDeliveries: 30, maxBytes: 1_000_000 }, limiter: new CaptureRateLimiter(1_000) };
+    const sent = [
+      ...Array.from({ length: 30 }, (_, index) => signedRequest(capture.id, eventBody(`resp_c${index}`, 'completed'), capture.secret, `wh_c${index}`)),
+      signedRequest(capture.id, eventBody('resp_b', 'completed'), capture.secret, 'wh_b'),
+      signedRequest(capture.id, eventBody('resp_b', 'completed'), capture.secret, 'wh_b'),
+    ];
+    const answers = await Promise.all(sent.map((request) => receiveDelivery(db, capture.id, request, options)));
+    expect(answers.map((answer) => answer.status)).toEqual(sent.map(() => 200));
+    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Array<{ delivery_id: number; duplicate: boolean }>;
+    expect(bodies.filter((body) => body.duplicate)).toHaveLength(1);
+    expect(new Set(bodies.map((body) => body.delivery_id)).size).toBe(sent.length);
+    const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, capture.id)).orderBy(webhookDeliveries.id);
+    expect(rows.map((row) => row.id)).toEqual([...bodies.map((body) => body.delivery_id)].sort((a, b) => a - b).slice(-30));
+    const [job] = await db.select().from(jobs).where(eq(jobs.responseId, 'resp_b'));
+    expect(job?.status).toBe('completed');
+    const timeline = await db.select().from(jobStatusHistory).where(eq(jobStatusHistory.responseId, 'resp_b')).orderBy(jobStatusHistory.id);
+    expect(timeline.map((entry) => [entry.status, entry.source])).toEqual([['queued', 'create'], ['completed', 'webhook']]);
+    expect((await searchHistory(db, 'resp_b'))[0]?.status).toBe('completed');
+  });
+
+  it('a batch of deliveries is stored as one by one would: in order, later repeats marked, the newest kept, unsigned ones only into free room', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const { db } = handle;
+    const capture = await createCapture(db, ORIGIN);
+    const delivery = (webhookId: string, signatureValid: boolean, bytes = 10) => ({
+      captureId: capture.id,
+      webhookId,
+      body: Buffer.alloc(bytes, 'x'),
+      headers: {},
+      sourceAddress: null,
+      receivedAt: new Date(),
+      signatureValid,
+      signatureScheme: null,
+      signatureDetail: null,
+      responseId: null,
+      eventType: null,
+      answeredStatus: signatureValid ? 200 : 401,
+    });
+    const caps = { maxDeliveries: 3, maxBytes: 1_000 };
+    const stored = await insertDeliveries(db, capture.id, [delivery('a', true), delivery('b', true), delivery('a', true), delivery('c', true)], caps);
+    expect(stored.map((row) => [row?.webhookId, row?.duplicate])).toEqual([['a', false], ['b', false], ['a', true], ['c', false]]);
+    const kept = async () => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, capture.id)).orderBy(webhookDeliveries.id)).map((row) => `${row.webhookId}${row.duplicate ? '*' : ''}`);
+    expect(await kept()).toEqual(['b', 'a*', 'c']);
+    // Full: an unsigned one is refused even after a signed one in the same batch made room by evicting.
+    const mixed = await insertDeliveries(db, capture.id, [delivery('u1', false), delivery('d', true), delivery('u2', false)], caps);
+    expect(mixed.map((row) => row?.webhookId ?? null)).toEqual([null, 'd', null]);
+    expect(await kept()).toEqual(['a*', 'c', 'd']);
   });
 
   it('limits floods per capture with 429 and Retry-After, without storing them', async () => {
