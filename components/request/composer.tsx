@@ -2,11 +2,12 @@
 // The composer pinned under the conversation: input (text), model, the settings people change most, Send and Stop.
 // Ctrl/Cmd+Enter in its text box sends; once a thread is open, sending continues it.
 import { useId, type RefObject } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/checkbox';
 import { Select, TextArea } from '@/components/ui/input';
 import { REASONING_EFFORTS } from '@/lib/schema/constants';
-import { useDraftStore, useFieldValue, useIssues } from './draft-context';
+import { useDraftStore, useFieldSelector, useFieldValue, useIssues, useRegisteredField } from './draft-context';
 import { ModelDescription, ModelPicker } from './model-picker';
 
 export interface ComposerProps {
@@ -21,10 +22,15 @@ export interface ComposerProps {
   sendHint: string;
 }
 
+/** The input as the composer shows it: text it can edit, or a count of items it cannot. */
+function describeInput(input: unknown): string {
+  if (typeof input === 'string' || input === undefined) return 'text';
+  return Array.isArray(input) ? `${input.length} item${input.length === 1 ? '' : 's'}` : 'not text';
+}
+
 export function Composer({ onSend, onStop, isRunning, onOpenSettings, notice, inputRef, sendHint }: ComposerProps) {
   const id = useId();
-  const store = useDraftStore();
-  const input = useFieldValue('input');
+  const input = useFieldSelector('input', describeInput);
   const issues = useIssues();
   const blocked = issues.length > 0;
   return (
@@ -32,26 +38,11 @@ export function Composer({ onSend, onStop, isRunning, onOpenSettings, notice, in
       <label htmlFor={`${id}-input`} className="font-mono text-xs font-semibold text-fg-muted">
         input
       </label>
-      {typeof input === 'string' || input === undefined ? (
-        <TextArea
-          ref={inputRef}
-          id={`${id}-input`}
-          rows={2}
-          value={typeof input === 'string' ? input : ''}
-          placeholder="Ask something; Ctrl+Enter sends"
-          data-testid="field-input"
-          className="max-h-[35vh] min-h-12"
-          onChange={(event) => store.setField('input', event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-              event.preventDefault();
-              onSend();
-            }
-          }}
-        />
+      {input === 'text' ? (
+        <InputText id={`${id}-input`} inputRef={inputRef} onSend={onSend} />
       ) : (
         <p id={`${id}-input`} className="rounded-md border border-dashed border-line p-2 text-sm text-fg-muted" data-testid="composer-items">
-          The input is {Array.isArray(input) ? `${input.length} item${input.length === 1 ? '' : 's'}` : 'not text'}.{' '}
+          The input is {input}.{' '}
           <button type="button" className="text-link underline" onClick={() => onOpenSettings('section-model-input')}>
             Edit the input items
           </button>
@@ -97,13 +88,41 @@ export function Composer({ onSend, onStop, isRunning, onOpenSettings, notice, in
   );
 }
 
+const keepText = (text: string) => text;
+
+/** The input text: uncontrolled, registered with the draft's form (a keystroke renders nothing); Ctrl/Cmd+Enter sends. */
+function InputText({ id, inputRef, onSend }: { id: string; inputRef: RefObject<HTMLTextAreaElement | null>; onSend: () => void }) {
+  const registered: UseFormRegisterReturn = useRegisteredField('input', keepText);
+  return (
+    <TextArea
+      {...registered}
+      ref={(element) => {
+        registered.ref(element);
+        inputRef.current = element;
+      }}
+      id={id}
+      rows={2}
+      placeholder="Ask something; Ctrl+Enter sends"
+      data-testid="field-input"
+      className="max-h-[35vh] min-h-12"
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          onSend();
+        }
+      }}
+    />
+  );
+}
+
+const countOf = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+
 function QuickSettings({ onOpenSettings }: { onOpenSettings: (section: string) => void }) {
   const store = useDraftStore();
   const stream = useFieldValue('stream');
   const effort = useFieldValue('reasoning.effort');
   const model = useFieldValue('model');
-  const tools = useFieldValue('tools');
-  const toolCount = Array.isArray(tools) ? tools.length : 0;
+  const toolCount = useFieldSelector('tools', countOf);
   const isReasoner = typeof model === 'string' && /reason|^o\d|gpt-5/i.test(model);
   return (
     <div className="hidden min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:flex">

@@ -1,15 +1,19 @@
 'use client';
-// Shares the draft store with every control; hooks subscribe to one field's value or issues, or (useDraft) to the whole draft.
-import { createContext, useCallback, useContext, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { getPath } from './body-path';
+// Shares the draft store with every control. Hooks subscribe to one field's value (or a selection of it) or its issues,
+// register an uncontrolled input with the form, or (useDraft) follow the whole draft.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { getPath, parsePath } from './body-path';
+import { ON_BEHALF_OF_FIELD, toFormName } from './draft-form';
 import { selectIssues, type BodyIssue, type DraftStore } from './draft-store';
 import type { RequestDraft } from './request-draft';
 
 export type { BodyIssue } from './draft-store';
-export { selectIssues } from './draft-store';
+export { createDraftStore, selectIssues } from './draft-store';
 
 const DraftContext = createContext<DraftStore | null>(null);
 
+/** Every control inside edits `store`'s draft (the page's, or another one such as a compare-grid variant's). */
 export function DraftProvider({ store, children }: { store: DraftStore; children: ReactNode }) {
   return <DraftContext.Provider value={store}>{children}</DraftContext.Provider>;
 }
@@ -33,25 +37,44 @@ export interface DraftApi {
 export function useDraft(): DraftApi {
   const store = useDraftStore();
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  return { draft: state.draft, issues: store.getIssues(), setField: store.setField, setBody: store.setBody, setOnBehalfOf: store.setOnBehalfOf, setFieldError: store.setFieldError };
+  const issues = useSyncExternalStore(store.subscribeShownIssues, store.getShownIssues, store.getShownIssues);
+  return { draft: state.draft, issues, setField: store.setField, setBody: store.setBody, setOnBehalfOf: store.setOnBehalfOf, setFieldError: store.setFieldError };
 }
+
+/**
+ * What `select` makes of the value at one body path; re-renders only when that changes (by `isEqual`, default Object.is).
+ * Selecting a little (a count, a kind) keeps a list from re-rendering while one of its entries is typed into.
+ */
+export function useFieldSelector<T>(path: string, select: (value: unknown) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
+  const store = useDraftStore();
+  const segments = useMemo(() => parsePath(path), [path]);
+  const last = useRef<{ value: T } | null>(null);
+  const read = useCallback(() => {
+    const next = select(getPath(store.getState().draft.body, segments));
+    if (!last.current || !isEqual(last.current.value, next)) last.current = { value: next };
+    return last.current.value;
+  }, [store, segments, select, isEqual]);
+  const subscribe = useCallback((listener: () => void) => store.subscribePath(path, listener), [store, path]);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+const identity = (value: unknown) => value;
 
 /** The value at one body path; re-renders only when that value changes. */
 export function useFieldValue(path: string): unknown {
-  const store = useDraftStore();
-  const read = useCallback(() => getPath(store.getState().draft.body, path), [store, path]);
-  return useSyncExternalStore(store.subscribe, read, read);
+  return useFieldSelector(path, identity);
 }
 
 export function useOnBehalfOf(): string {
   const store = useDraftStore();
   const read = useCallback(() => store.getState().draft.onBehalfOf, [store]);
-  return useSyncExternalStore(store.subscribe, read, read);
+  return useSyncExternalStore(store.subscribeOnBehalfOf, read, read);
 }
 
+/** The issues as last checked (see CHECK_DELAY_MS); sending checks the current draft itself. */
 export function useIssues(): readonly BodyIssue[] {
   const store = useDraftStore();
-  return useSyncExternalStore(store.subscribe, store.getIssues, store.getIssues);
+  return useSyncExternalStore(store.subscribeShownIssues, store.getShownIssues, store.getShownIssues);
 }
 
 function sameIssues(a: readonly BodyIssue[], b: readonly BodyIssue[]): boolean {
@@ -63,10 +86,30 @@ export function useFieldIssues(path: string, isExact = false): BodyIssue[] {
   const store = useDraftStore();
   const last = useRef<BodyIssue[]>([]);
   const read = useCallback(() => {
-    const issues = store.getIssues();
+    const issues = store.getShownIssues();
     const next = isExact ? issues.filter((issue) => issue.param === path) : selectIssues(issues, path);
     if (!sameIssues(next, last.current)) last.current = next;
     return last.current;
   }, [store, path, isExact]);
-  return useSyncExternalStore(store.subscribe, read, read);
+  return useSyncExternalStore(store.subscribeShownIssues, read, read);
+}
+
+/**
+ * Registers an uncontrolled text input for a body path with the draft's react-hook-form control: the element keeps what
+ * is typed, the form stores it, and the body follows (`toValue` maps the text, e.g. '' to unset); the component renders
+ * nothing per keystroke. The form writes values set elsewhere (the JSON editor, an import) into the element.
+ */
+export function useRegisteredField(path: string, toValue: (text: string) => unknown): UseFormRegisterReturn {
+  const store = useDraftStore();
+  useEffect(() => store.trackRegistered(path), [store, path]);
+  return store.form.register(toFormName(path), {
+    setValueAs: toValue,
+    onChange: (event: { target: { value: string } }) => store.takeTyped(path, toValue(event.target.value)),
+  });
+}
+
+/** The X-On-Behalf-Of input, registered with the form like the body's fields. */
+export function useRegisteredOnBehalfOf(): UseFormRegisterReturn {
+  const store = useDraftStore();
+  return store.form.register(ON_BEHALF_OF_FIELD, { onChange: (event: { target: { value: string } }) => store.takeTypedOnBehalfOf(event.target.value) });
 }

@@ -1,14 +1,15 @@
-// The draft as an external store: edits by field path, whole-body replacement, field-level errors, and the schema's issues
-// computed once per change; components subscribe to the slice they show, so typing in one field re-renders that field only.
-import { listCreateResponseBodyIssues, listRedactedCredentials, parseOnBehalfOf, REDACTED_CREDENTIAL } from '@/lib/schema';
-import { setPath, type JsonObject } from './body-path';
+// The draft of a request, backed by a react-hook-form control: text inputs register with it (uncontrolled, so a keystroke
+// renders nothing), its resolver checks the draft against lib/schema, and the store keeps an immutable copy of the body
+// (wire order, cleared fields removed) with listeners by path, so each control wakes only for its own field.
+import { getPath, setPath, type JsonObject } from './body-path';
+import { createDraftForm, listDraftIssues, ON_BEHALF_OF_FIELD, toFormName, type BodyIssue, type DraftForm } from './draft-form';
+import { createPathListeners } from './path-listeners';
 import type { RequestDraft } from './request-draft';
 
-export interface BodyIssue {
-  param: string;
-  message: string;
-  code?: string;
-}
+export { listBodyIssues, listDraftIssues, type BodyIssue } from './draft-form';
+
+/** How long after the last change the issues shown at the fields are brought up to date (sending always checks at once). */
+export const CHECK_DELAY_MS = 120;
 
 export interface DraftState {
   draft: RequestDraft;
@@ -18,9 +19,16 @@ export interface DraftState {
 
 export interface DraftStore {
   getState(): DraftState;
+  /** Any change of the draft or its field errors (views of the whole draft, saving it). */
   subscribe(listener: () => void): () => void;
-  /** Schema issues of the body and the header, then every field error: anything here blocks sending. */
+  /** Changes at `path`, inside it or above it ('' is the whole body). */
+  subscribePath(path: string, listener: () => void): () => void;
+  subscribeOnBehalfOf(listener: () => void): () => void;
+  /** Schema issues of the body and the header, then every field error, for the draft as it is now: anything here blocks sending. */
   getIssues(): readonly BodyIssue[];
+  /** The issues as last checked (CHECK_DELAY_MS after typing stops): what the fields and the summary show. */
+  getShownIssues(): readonly BodyIssue[];
+  subscribeShownIssues(listener: () => void): () => void;
   /** Sets (or with `undefined` removes) one field of the body by path. */
   setField(path: string, value: unknown): void;
   setBody(body: JsonObject): void;
@@ -28,67 +36,156 @@ export interface DraftStore {
   replaceDraft(draft: RequestDraft): void;
   /** Records (or with null clears) the error of a control whose text could not become a value. */
   setFieldError(path: string, message: string | null): void;
+  /** The react-hook-form control behind the draft. */
+  form: DraftForm;
+  /** An input registered at `path` took `value` (react-hook-form has stored it): the body follows. */
+  takeTyped(path: string, value: unknown): void;
+  takeTypedOnBehalfOf(value: string): void;
+  /** Inputs registered with the form, by body path, so a removed field's input is cleared too. */
+  trackRegistered(path: string): () => void;
 }
 
-/** The body's issues: the schema's, and each credential that still reads <redacted> (shown in the form and the JSON tab). */
-export function listBodyIssues(body: JsonObject): BodyIssue[] {
-  // A credential reopened from the history or a preset reads <redacted>: sent as is, the gateway would use that word.
-  // Its issue says so, in place of what the schema says about the word (e.g. too short for webhook_secret).
-  const redacted = listRedactedCredentials(body);
-  const issues: BodyIssue[] = listCreateResponseBodyIssues(body).filter((issue) => !redacted.includes(issue.param));
-  for (const param of redacted) {
-    issues.push({ param, code: 'redacted_credential', message: `'${param}' reads ${REDACTED_CREDENTIAL}: credentials are never stored, so enter it again (or remove it) before sending.` });
-  }
-  return issues;
+function sameIssues(a: readonly BodyIssue[], b: readonly BodyIssue[]): boolean {
+  return a.length === b.length && a.every((issue, at) => issue.param === b[at]?.param && issue.message === b[at]?.message && issue.code === b[at]?.code);
 }
 
-export function listDraftIssues(draft: RequestDraft): BodyIssue[] {
-  const issues = listBodyIssues(draft.body);
-  const header = parseOnBehalfOf(draft.onBehalfOf);
-  if (!header.ok) issues.push({ param: 'X-On-Behalf-Of', message: header.error.error.message, code: header.error.error.code ?? undefined });
-  return issues;
+/** Top-level keys whose values differ (by reference: the body is copied along a changed path only). */
+function changedTopKeys(before: JsonObject, after: JsonObject): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => before[key] !== after[key]);
 }
 
 export function createDraftStore(initial: RequestDraft): DraftStore {
   let state: DraftState = { draft: initial, fieldErrors: {} };
+  let checked: { draft: RequestDraft; issues: readonly BodyIssue[] } = { draft: initial, issues: listDraftIssues(initial) };
   let issuesOf: { state: DraftState; issues: readonly BodyIssue[] } | null = null;
+  let shown: readonly BodyIssue[] = checked.issues;
+  let checkTimer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
+  const onBehalfOfListeners = new Set<() => void>();
+  const shownListeners = new Set<() => void>();
+  const pathListeners = createPathListeners();
+  const registered = new Map<string, number>();
+  const form = createDraftForm(initial, () => state.draft, (draft, issues) => {
+    checked = { draft, issues };
+  });
 
-  const set = (next: DraftState) => {
-    if (next.draft === state.draft && next.fieldErrors === state.fieldErrors) return;
-    state = next;
-    for (const listener of [...listeners]) listener();
+  const getIssues = (): readonly BodyIssue[] => {
+    if (issuesOf?.state !== state) {
+      if (checked.draft !== state.draft) checked = { draft: state.draft, issues: listDraftIssues(state.draft) };
+      const fieldIssues = Object.entries(state.fieldErrors).map(([param, message]) => ({ param, message, code: 'invalid_field_text' }));
+      issuesOf = { state, issues: [...checked.issues, ...fieldIssues] };
+    }
+    return issuesOf.issues;
   };
-  const setDraft = (draft: RequestDraft) => set({ ...state, draft });
+  const publishIssues = () => {
+    const next = getIssues();
+    if (sameIssues(next, shown)) return;
+    shown = next;
+    for (const listener of [...shownListeners]) listener();
+  };
+  // Subscribing mounts the control (what useForm does once its component mounts), so its values are the live ones; the
+  // issues shown follow each check the resolver makes.
+  form.subscribe({ formState: { errors: true }, callback: publishIssues });
+  // Checking a 200 KB body takes milliseconds: once typing pauses, not on every key.
+  const scheduleCheck = () => {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(() => void form.trigger(), CHECK_DELAY_MS);
+  };
+
+  const commit = (next: DraftState, paths: readonly string[]) => {
+    const isHeaderChanged = next.draft.onBehalfOf !== state.draft.onBehalfOf;
+    state = next;
+    if (paths.length) pathListeners.notify(paths);
+    if (isHeaderChanged) for (const listener of [...onBehalfOfListeners]) listener();
+    for (const listener of [...listeners]) listener();
+    scheduleCheck();
+  };
+
+  /** Brings react-hook-form's values (and so its registered inputs) to the body, for the top-level keys that changed. */
+  const syncForm = (body: JsonObject, keys: readonly string[]) => {
+    for (const key of keys) form.setValue(toFormName(key), body[key]);
+    for (const path of registered.keys()) {
+      if (keys.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)) && getPath(body, path) === undefined) {
+        form.setValue(toFormName(path), undefined);
+      }
+    }
+  };
+
+  const setBody = (body: JsonObject, formIsCurrent = false) => {
+    const before = state.draft.body;
+    if (body === before) return;
+    const keys = changedTopKeys(before, body);
+    if (!formIsCurrent) syncForm(body, keys);
+    commit({ ...state, draft: { ...state.draft, body } }, keys);
+  };
+
+  const setField = (path: string, value: unknown, formIsCurrent = false) => {
+    const before = state.draft.body;
+    const body = setPath(before, path, value);
+    if (body === before) return;
+    // A value replaced in place keeps the body's shape: react-hook-form takes just that value. Adding or removing a field
+    // (and the parents a removal empties) changes the shape: the top-level keys concerned are brought over whole.
+    const isSameShape = value !== undefined && getPath(before, path) !== undefined;
+    if (isSameShape) {
+      if (!formIsCurrent) form.setValue(toFormName(path), value);
+      commit({ ...state, draft: { ...state.draft, body } }, [path]);
+    } else {
+      const keys = changedTopKeys(before, body);
+      syncForm(body, keys);
+      commit({ ...state, draft: { ...state.draft, body } }, keys);
+    }
+  };
 
   return {
+    form,
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    getIssues() {
-      if (issuesOf?.state !== state) {
-        const fieldIssues = Object.entries(state.fieldErrors).map(([param, message]) => ({ param, message, code: 'invalid_field_text' }));
-        issuesOf = { state, issues: [...listDraftIssues(state.draft), ...fieldIssues] };
-      }
-      return issuesOf.issues;
+    subscribePath: (path, listener) => pathListeners.add(path, listener),
+    subscribeOnBehalfOf(listener) {
+      onBehalfOfListeners.add(listener);
+      return () => onBehalfOfListeners.delete(listener);
     },
-    setField(path, value) {
-      const body = setPath(state.draft.body, path, value);
-      if (body !== state.draft.body) setDraft({ ...state.draft, body });
+    getIssues,
+    getShownIssues: () => shown,
+    subscribeShownIssues(listener) {
+      shownListeners.add(listener);
+      return () => shownListeners.delete(listener);
     },
-    setBody: (body) => setDraft({ ...state.draft, body }),
-    setOnBehalfOf: (onBehalfOf) => setDraft({ ...state.draft, onBehalfOf }),
+    setField: (path, value) => setField(path, value),
+    setBody: (body) => setBody(body),
+    setOnBehalfOf(onBehalfOf) {
+      if (onBehalfOf === state.draft.onBehalfOf) return;
+      form.setValue(ON_BEHALF_OF_FIELD, onBehalfOf);
+      commit({ ...state, draft: { ...state.draft, onBehalfOf } }, []);
+    },
     // A new draft starts clean: errors of text typed into the old one no longer describe anything.
-    replaceDraft: (draft) => set({ draft, fieldErrors: {} }),
+    replaceDraft(draft) {
+      form.reset({ body: draft.body, [ON_BEHALF_OF_FIELD]: draft.onBehalfOf }, { keepFieldsRef: true });
+      commit({ draft, fieldErrors: {} }, ['']);
+    },
     setFieldError(path, message) {
       const current = state.fieldErrors[path];
       if ((message ?? undefined) === current) return;
       const fieldErrors = { ...state.fieldErrors };
       if (message === null) delete fieldErrors[path];
       else fieldErrors[path] = message;
-      set({ ...state, fieldErrors });
+      commit({ ...state, fieldErrors }, []);
+    },
+    takeTyped: (path, value) => setField(path, value, true),
+    takeTypedOnBehalfOf(onBehalfOf) {
+      if (onBehalfOf !== state.draft.onBehalfOf) commit({ ...state, draft: { ...state.draft, onBehalfOf } }, []);
+    },
+    trackRegistered(path) {
+      registered.set(path, (registered.get(path) ?? 0) + 1);
+      return () => {
+        const count = (registered.get(path) ?? 1) - 1;
+        if (count > 0) registered.set(path, count);
+        else registered.delete(path);
+      };
     },
   };
 }

@@ -6,7 +6,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { cx } from '@/components/ui/cx';
 import { Field } from '@/components/ui/field';
 import { Select, TextArea, TextInput } from '@/components/ui/input';
-import { useDraftStore, useFieldIssues, useFieldValue, type BodyIssue } from './draft-context';
+import { useDraftStore, useFieldIssues, useFieldSelector, useFieldValue, useRegisteredField, type BodyIssue } from './draft-context';
 import { matchesFieldSearch, useFieldSearch } from './field-search';
 import { parseNumberInput } from './request-draft';
 import { SecretFrame, useSecretReveal } from './secret-reveal';
@@ -76,7 +76,14 @@ function textOf(raw: unknown): string {
   return typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
 }
 
-/** `isSecret`: masked on screen, with a Show button beside it. */
+const toTextValue = (text: string) => (text === '' ? undefined : text);
+const isTextValue = (raw: unknown) => raw === undefined || typeof raw === 'string';
+
+/**
+ * `isSecret`: masked on screen, with a Show button beside it. The input is uncontrolled, registered with the draft's
+ * form: typing renders nothing. A value that is not text (a number or object put there in the JSON) is shown as its JSON
+ * in a controlled input instead, and typing over it sets text.
+ */
 export function TextField({ path, label, help, placeholder, isMultiline = false, isDeprecated, type = 'text', isMono = false, isSecret = false, className }: {
   path: string;
   label?: string;
@@ -89,23 +96,32 @@ export function TextField({ path, label, help, placeholder, isMultiline = false,
   isSecret?: boolean;
   className?: string;
 }) {
-  const store = useDraftStore();
-  const value = textOf(useFieldValue(path));
+  const isText = useFieldSelector(path, isTextValue);
   const [isRevealed, toggleReveal] = useSecretReveal();
-  const onChange = (next: string) => store.setField(path, next === '' ? undefined : next);
+  const control = isText ? <RegisteredText path={path} isMultiline={isMultiline} type={isSecret ? (isRevealed ? 'text' : 'password') : type} isSecret={isSecret} placeholder={placeholder} isMono={isMono || isSecret} /> : <OtherValueText path={path} />;
   return (
     <BodyField path={path} label={label} help={help} isDeprecated={isDeprecated} className={className}>
       {isSecret ? (
         <SecretFrame path={path} isRevealed={isRevealed} onToggle={toggleReveal}>
-          <TextInput value={value} type={isRevealed ? 'text' : 'password'} autoComplete="off" spellCheck={false} placeholder={placeholder} isMono data-testid={toTestId(path)} onChange={(event) => onChange(event.target.value)} />
+          {control}
         </SecretFrame>
-      ) : isMultiline ? (
-        <TextArea value={value} placeholder={placeholder} isMono={isMono} data-testid={toTestId(path)} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <TextInput value={value} type={type} placeholder={placeholder} isMono={isMono} data-testid={toTestId(path)} onChange={(event) => onChange(event.target.value)} />
+        control
       )}
     </BodyField>
   );
+}
+
+function RegisteredText({ path, isMultiline, type, isSecret, placeholder, isMono }: { path: string; isMultiline: boolean; type: string; isSecret: boolean; placeholder?: string; isMono: boolean }) {
+  const registered = useRegisteredField(path, toTextValue);
+  if (isMultiline) return <TextArea {...registered} placeholder={placeholder} isMono={isMono} data-testid={toTestId(path)} />;
+  return <TextInput {...registered} type={type} autoComplete={isSecret ? 'off' : undefined} spellCheck={isSecret ? false : undefined} placeholder={placeholder} isMono={isMono} data-testid={toTestId(path)} />;
+}
+
+function OtherValueText({ path }: { path: string }) {
+  const store = useDraftStore();
+  const value = textOf(useFieldValue(path));
+  return <TextInput value={value} isMono data-testid={toTestId(path)} onChange={(event) => store.setField(path, toTextValue(event.target.value))} />;
 }
 
 /** Keeps what the user is typing ("0.", "-") locally and writes the parsed number; a non-number is written as text so the schema flags it. */

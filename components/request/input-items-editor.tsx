@@ -2,7 +2,7 @@
 // Editor for `input` as items: messages with a role and parts (text, image, file, audio), function_call_output, item_reference, raw JSON.
 import { INPUT_ROLES, IMAGE_DETAILS } from '@/lib/schema/constants';
 import { getPath, isJsonObject } from './body-path';
-import { useDraft } from './draft-context';
+import { useDraftStore, useFieldSelector } from './draft-context';
 import { SelectField, TextField } from './fields';
 import { classifyItem, createItem, createPart, ITEM_KINDS, PART_KINDS, uploadToPart, type PartKind } from './input-items';
 import { JsonValueField } from './json-value-field';
@@ -10,7 +10,7 @@ import { JsonValueField } from './json-value-field';
 const smallButton = 'rounded border border-line-strong px-2 py-0.5 text-xs ';
 
 function UploadButton({ path, kind, accept }: { path: string; kind: 'input_image' | 'input_file' | 'input_audio'; accept: string }) {
-  const { draft, setField } = useDraft();
+  const store = useDraftStore();
   return (
     <label className={`${smallButton} cursor-pointer self-start`}>
       Upload a file for {path}
@@ -22,18 +22,24 @@ function UploadButton({ path, kind, accept }: { path: string; kind: 'input_image
         onChange={async (event) => {
           const file = event.target.files?.[0];
           if (!file) return;
-          const previous = getPath(draft.body, path);
-          setField(path, await uploadToPart(kind, file, isJsonObject(previous) ? previous : {}));
+          const previous = getPath(store.getState().draft.body, path);
+          store.setField(path, await uploadToPart(kind, file, isJsonObject(previous) ? previous : {}));
         }}
       />
     </label>
   );
 }
 
+const typeOf = (part: unknown) => (isJsonObject(part) ? part.type : undefined);
+
+/** A message's content as the editor lays it out: text, or the number of parts (their own editors follow their kinds). */
+const contentShapeOf = (content: unknown) => (typeof content === 'string' ? -1 : Array.isArray(content) ? content.length : 0);
+
+/** The items as the list lays them out, one kind each: typing in an item changes none of them. */
+const itemKindsOf = (input: unknown) => (Array.isArray(input) ? input.map(classifyItem).join(' ') : '');
+
 function PartEditor({ path }: { path: string }) {
-  const { draft } = useDraft();
-  const part = getPath(draft.body, path);
-  const type = isJsonObject(part) ? part.type : undefined;
+  const type = useFieldSelector(path, typeOf);
   if (type === 'input_text') return <TextField path={`${path}.text`} isMultiline help="Text of this part." />;
   if (type === 'input_image') {
     return (
@@ -65,13 +71,18 @@ function PartEditor({ path }: { path: string }) {
 }
 
 function MessageEditor({ path }: { path: string }) {
-  const { draft, setField } = useDraft();
-  const content = getPath(draft.body, `${path}.content`);
-  const parts = Array.isArray(content) ? content : [];
+  const store = useDraftStore();
+  const shape = useFieldSelector(`${path}.content`, contentShapeOf);
+  const parts = Array.from({ length: Math.max(0, shape) });
+  const setField = store.setField;
+  const currentParts = () => {
+    const content = getPath(store.getState().draft.body, `${path}.content`);
+    return Array.isArray(content) ? content : [];
+  };
   return (
     <div className="flex flex-col gap-2">
       <SelectField path={`${path}.role`} options={INPUT_ROLES} help="Who says it: developer and system outrank user; assistant replays an earlier turn." />
-      {typeof content === 'string' ? (
+      {shape === -1 ? (
         <TextField path={`${path}.content`} isMultiline help="Message text (the short form of one input_text part)." />
       ) : (
         parts.map((_, index) => (
@@ -84,10 +95,10 @@ function MessageEditor({ path }: { path: string }) {
           </div>
         ))
       )}
-      {typeof content !== 'string' ? (
+      {shape !== -1 ? (
         <div className="flex flex-wrap gap-1">
           {PART_KINDS.map((kind: PartKind) => (
-            <button key={kind} type="button" className={smallButton} data-testid={`add-part-${kind}`} onClick={() => setField(`${path}.content`, [...parts, createPart(kind)])}>
+            <button key={kind} type="button" className={smallButton} data-testid={`add-part-${kind}`} onClick={() => setField(`${path}.content`, [...currentParts(), createPart(kind)])}>
               + {kind}
             </button>
           ))}
@@ -98,13 +109,17 @@ function MessageEditor({ path }: { path: string }) {
 }
 
 export function InputItemsEditor() {
-  const { draft, setField } = useDraft();
-  const items = Array.isArray(draft.body.input) ? draft.body.input : [];
+  const store = useDraftStore();
+  const setField = store.setField;
+  const kinds = useFieldSelector('input', itemKindsOf);
+  const currentItems = () => {
+    const input = store.getState().draft.body.input;
+    return Array.isArray(input) ? input : [];
+  };
   return (
     <div className="flex flex-col gap-2" data-testid="input-items">
-      {items.map((item, index) => {
+      {(kinds ? kinds.split(' ') : []).map((kind, index) => {
         const path = `input[${index}]`;
-        const kind = classifyItem(item);
         return (
           <div key={index} className="rounded border border-line p-2" data-testid={`input-item-${index}`}>
             <div className="mb-1 flex justify-between text-xs">
@@ -125,7 +140,7 @@ export function InputItemsEditor() {
       })}
       <div className="flex flex-wrap gap-1">
         {ITEM_KINDS.map((kind) => (
-          <button key={kind} type="button" className={smallButton} data-testid={`add-item-${kind}`} onClick={() => setField('input', [...items, createItem(kind)])}>
+          <button key={kind} type="button" className={smallButton} data-testid={`add-item-${kind}`} onClick={() => setField('input', [...currentItems(), createItem(kind)])}>
             + {kind}
           </button>
         ))}

@@ -3,7 +3,7 @@
 // and recorded as the field's error, which blocks sending until it is fixed or cleared.
 import { useEffect, useState } from 'react';
 import { TextArea } from '@/components/ui/input';
-import { useDraftStore, useFieldValue } from './draft-context';
+import { useDraftStore, useFieldSelector } from './draft-context';
 import { cx } from '@/components/ui/cx';
 import { BodyField, toTestId } from './fields';
 import { MASKED_TEXT_CLASS, SecretFrame, useSecretReveal } from './secret-reveal';
@@ -11,8 +11,10 @@ import { MASKED_TEXT_CLASS, SecretFrame, useSecretReveal } from './secret-reveal
 export type JsonCheck = (value: unknown) => string | null;
 
 function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
+
+const identity = (value: unknown) => value;
 
 type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -44,8 +46,8 @@ export function JsonValueField({ path, label, help, rows = 6, check, read, write
 }) {
   const store = useDraftStore();
   const [isRevealed, toggleReveal] = useSecretReveal();
-  const stored = useFieldValue(path);
-  const current = read ? read(stored) : stored;
+  // Subscribes to what it shows: a read of part of a larger value re-renders only when that part changes.
+  const current = useFieldSelector(path, read ?? identity, sameJson);
   const external = current === undefined ? '' : JSON.stringify(current, null, 2);
   // What the user typed, and the value the field held when they typed it: once the value changes elsewhere
   // (the JSON editor, an import), the box shows the new value and the typed text is dropped.

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Select, TextInput } from '@/components/ui/input';
 import { sessionQuery } from '@/lib/http/query-keys';
-import { useDraftStore, useOnBehalfOf } from './draft-context';
+import { useDraftStore, useOnBehalfOf, useRegisteredOnBehalfOf } from './draft-context';
 
 export function OnBehalfOfControl() {
   const store = useDraftStore();
@@ -34,7 +34,13 @@ export function OnBehalfOfControl() {
       />
     );
   }
-  return <TextInput value={value} isMono data-testid="field-x-on-behalf-of" onChange={(event) => store.setOnBehalfOf(event.target.value)} />;
+  return <FreeOnBehalfOf />;
+}
+
+/** Free text: an uncontrolled input registered with the draft's form (typing renders nothing). */
+function FreeOnBehalfOf() {
+  const registered = useRegisteredOnBehalfOf();
+  return <TextInput {...registered} isMono data-testid="field-x-on-behalf-of" />;
 }
 
 /** Under self or claim, a line saying who decides the value. */

@@ -2,13 +2,15 @@
 // Execution controls: stream, stream_options, background, webhook_url (with a capture), webhook_secret, service_tier.
 import { useState } from 'react';
 import { LIMITS, SERVICE_TIERS } from '@/lib/schema/constants';
-import { useDraft } from './draft-context';
+import { useDraftStore, useFieldValue } from './draft-context';
 import { BooleanField, SelectField, TextField } from './fields';
 import { FormSection } from './form-section';
 import { createWebhookCapture } from './webhook-capture';
 
 function CaptureWebhooks() {
-  const { draft, setField } = useDraft();
+  const store = useDraftStore();
+  const setField = store.setField;
+  const isBackground = useFieldValue('background') === true;
   const [isBackgroundToo, setBackgroundToo] = useState(true);
   const [state, setState] = useState<{ kind: 'idle' | 'busy' } | { kind: 'done'; id: string } | { kind: 'error'; message: string }>({ kind: 'idle' });
   const capture = async () => {
@@ -34,7 +36,7 @@ function CaptureWebhooks() {
           also set background: true
         </label>
       </div>
-      <p className="text-fg-muted">Creates a capture in this playground and fills webhook_url and webhook_secret. Rule: webhook_url is only valid when background is true{draft.body.background === true ? ' (it is).' : '.'}</p>
+      <p className="text-fg-muted">Creates a capture in this playground and fills webhook_url and webhook_secret. Rule: webhook_url is only valid when background is true{isBackground ? ' (it is).' : '.'}</p>
       {state.kind === 'done' ? <p data-testid="capture-created">Capture {state.id} created: deliveries appear on the Jobs page.</p> : null}
       {state.kind === 'error' ? <p role="alert" className="text-danger">{state.message}</p> : null}
     </div>

@@ -1,19 +1,23 @@
 'use client';
 // The input's form (text, items or unset) and the items editor; the text itself and the model are in the composer.
 import { useId } from 'react';
-import { useDraftStore, useFieldValue } from './draft-context';
+import { useDraftStore, useFieldSelector } from './draft-context';
 import { BodyField } from './fields';
 import { FormSection } from './form-section';
 import { InputItemsEditor } from './input-items-editor';
 import { itemsToText, textToItems } from './input-items';
 
+/** The input's form, and for items whether they can become text again: typing the text changes neither. */
+const inputFormOf = (input: unknown) => (input === undefined ? 'unset' : typeof input === 'string' ? 'text' : itemsToText(input) === null ? 'items-only' : 'items');
+
 function InputField() {
   const store = useDraftStore();
   const id = useId();
-  const input = useFieldValue('input');
-  const mode = input === undefined ? 'unset' : typeof input === 'string' ? 'text' : 'items';
-  const textBack = mode === 'items' ? itemsToText(input) : '';
+  const form = useFieldSelector('input', inputFormOf);
+  const mode = form === 'items-only' ? 'items' : form;
   const switchTo = (next: string) => {
+    const input = store.getState().draft.body.input;
+    const textBack = mode === 'items' ? itemsToText(input) : '';
     if (next === 'unset') store.setField('input', undefined);
     if (next === 'text') store.setField('input', mode === 'items' ? (textBack ?? '') : '');
     if (next === 'items') store.setField('input', mode === 'text' && typeof input === 'string' && input !== '' ? textToItems(input) : [{ role: 'user', content: [{ type: 'input_text', text: '' }] }]);
@@ -28,7 +32,7 @@ function InputField() {
               name={`${id}-mode`}
               value={option}
               checked={mode === option}
-              disabled={option === 'text' && mode === 'items' && textBack === null}
+              disabled={option === 'text' && form === 'items-only'}
               data-testid={`input-mode-${option}`}
               onChange={() => switchTo(option)}
             />

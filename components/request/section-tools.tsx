@@ -6,18 +6,20 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/input';
 import { LIMITS, TOOL_CHOICE_MODES, TOOL_TYPES } from '@/lib/schema/constants';
 import { isJsonObject, type JsonObject } from './body-path';
-import { useDraftStore, useFieldValue } from './draft-context';
+import { useDraftStore, useFieldSelector, useFieldValue } from './draft-context';
 import { BodyField, BooleanField, FieldSlot, NumberField } from './fields';
 import { FormSection } from './form-section';
 import { ToolEditor } from './tool-editor';
 import { createTool, describeToolChoice, toolChoiceFor, type ToolType } from './tool-templates';
 
+/** The tool_choice objects the tools offer, as JSON: unchanged while a tool's description or schema is typed into. */
+const toolChoicesOf = (tools: unknown) => JSON.stringify((Array.isArray(tools) ? tools : []).map(toolChoiceFor).filter((choice): choice is JsonObject => choice !== null));
+const countOf = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+
 function ToolChoiceField() {
   const store = useDraftStore();
-  const toolsValue = useFieldValue('tools');
+  const choices = JSON.parse(useFieldSelector('tools', toolChoicesOf)) as JsonObject[];
   const current = useFieldValue('tool_choice');
-  const tools = Array.isArray(toolsValue) ? toolsValue : [];
-  const choices = tools.map(toolChoiceFor).filter((choice): choice is JsonObject => choice !== null);
   const options = [
     ...TOOL_CHOICE_MODES.map((mode) => ({ value: `mode:${mode}`, label: mode, choice: mode as unknown })),
     ...choices.map((choice) => ({ value: `tool:${JSON.stringify(choice)}`, label: `only ${describeToolChoice(choice)}`, choice: choice as unknown })),
@@ -42,13 +44,12 @@ function ToolChoiceField() {
 
 export function SectionTools() {
   const store = useDraftStore();
-  const toolsValue = useFieldValue('tools');
+  const toolCount = useFieldSelector('tools', countOf);
   const [kind, setKind] = useState<ToolType>('function');
-  const tools = Array.isArray(toolsValue) ? toolsValue : [];
   return (
-    <FormSection title={`Tools (${tools.length})`} testId="section-tools">
+    <FormSection title={`Tools (${toolCount})`} testId="section-tools">
       <div className="flex flex-col gap-2 md:col-span-2">
-        {tools.map((_, index) => (
+        {Array.from({ length: toolCount }, (_, index) => (
           <ToolEditor key={index} index={index} />
         ))}
         <FieldSlot path="tools" label="Add a tool" keywords={TOOL_TYPES.join(' ')}>
@@ -62,7 +63,11 @@ export function SectionTools() {
                 ))}
               </Select>
             </Field>
-            <Button size="md" data-testid="add-tool" onClick={() => store.setField('tools', [...tools, createTool(kind, tools)])}>
+            <Button size="md" data-testid="add-tool" onClick={() => {
+                const tools = store.getState().draft.body.tools;
+                const list = Array.isArray(tools) ? tools : [];
+                store.setField('tools', [...list, createTool(kind, list)]);
+              }}>
               Add tool
             </Button>
           </div>

@@ -3,18 +3,21 @@
 import { Button } from '@/components/ui/button';
 import { isJsonObject, type JsonObject } from './body-path';
 import { ApprovalField } from './approval-field';
-import { useDraftStore, useFieldValue } from './draft-context';
+import { getPath } from './body-path';
+import { useDraftStore, useFieldSelector } from './draft-context';
 import { BooleanField, NumberField, SelectField, TextField } from './fields';
 import { checkJsonSchema } from './json-schema-check';
 import { JsonValueField } from './json-value-field';
 import { findToolTemplate, pickOtherToolFields } from './tool-templates';
 
+const typeOfTool = (tool: unknown) => (isJsonObject(tool) ? String(tool.type) : 'unknown');
+
 export function ToolEditor({ index }: { index: number }) {
   const store = useDraftStore();
   const path = `tools[${index}]`;
-  const tool = useFieldValue(path);
-  const template = findToolTemplate(tool);
-  const type = isJsonObject(tool) ? String(tool.type) : 'unknown';
+  // Only the kind decides the layout: typing in one of the tool's fields re-renders that field alone.
+  const type = useFieldSelector(path, typeOfTool);
+  const template = findToolTemplate({ type });
   const shownKeys = ['type', ...(template?.fields.map((field) => field.key) ?? [])];
   return (
     <div className="rounded-md border border-line p-2" data-testid={`tool-${index}`}>
@@ -49,6 +52,7 @@ export function ToolEditor({ index }: { index: number }) {
               return Object.keys(other).length ? other : undefined;
             }}
             write={(next) => {
+              const tool = getPath(store.getState().draft.body, path);
               const shown = Object.fromEntries(Object.entries(isJsonObject(tool) ? tool : {}).filter(([key]) => shownKeys.includes(key)));
               return { ...shown, ...(isJsonObject(next) ? (next as JsonObject) : {}) };
             }}
