@@ -1,6 +1,7 @@
 'use client';
 // The playground: the conversation in the centre with the composer pinned under it, every other field and tool in a side
 // panel that can be hidden; chips above the composer name what changes the meaning of the next request.
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { KeepRecording } from '@/components/recordings/keep-recording';
@@ -20,7 +21,6 @@ import { ExampleList } from './examples-menu';
 import { HistoryPanel } from './history-panel';
 import { ImportPanel } from './import-panel';
 import { IssueSummary } from './issue-summary';
-import { JsonBodyEditor } from './json-body-editor';
 import { PresetsPanel } from './presets-panel';
 import { ReplaceConfirm, type PendingReplacement } from './replace-confirm';
 import { buildDraftHeaders, createDefaultDraft } from './request-draft';
@@ -243,6 +243,16 @@ export function Playground() {
     </DraftProvider>
   );
 }
+
+/** CodeMirror is most of the page's script: it loads when the JSON tab is first opened, not with the page. */
+const JsonBodyEditor = dynamic(() => import('./json-body-editor').then((module) => module.JsonBodyEditor), {
+  ssr: false,
+  loading: () => (
+    <p role="status" className="text-sm text-fg-muted" data-testid="json-editor-loading">
+      Loading the JSON editor…
+    </p>
+  ),
+});
 
 /** Says the thread was opened from its newest turns, with the way to the older ones. */
 function ThreadCutNotice({ cut }: { cut: ThreadCut }) {

@@ -1,11 +1,9 @@
 // Assistant message: safe markdown text with citations and logprobs, refusals, and output audio.
-import { memo } from 'react';
-import ReactMarkdown, { defaultUrlTransform, type UrlTransform } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { lazy, memo, Suspense } from 'react';
 import { isPlainProse, proseParagraphs } from '@/lib/transcript/plain-prose';
 import type { OutputItem } from '@/lib/transcript/types';
 import { asArray, ItemFrame, text } from './item-frame';
-import { isInlineImage, ModelImage } from './model-image';
+import { SafeLink } from './safe-link';
 
 export function MessageView({ item }: { item: OutputItem }) {
   const role = typeof item.role === 'string' ? item.role : 'assistant';
@@ -94,36 +92,24 @@ function OutputAudio({ part }: { part: Record<string, unknown> }) {
   );
 }
 
-type MarkdownNode = { type: string; children?: MarkdownNode[] };
-
-/** Raw HTML in model text is shown as the characters it is: never rendered, and not silently dropped either. */
-function remarkHtmlAsText() {
-  return (tree: MarkdownNode) => {
-    const stack = [tree];
-    for (let node = stack.pop(); node; node = stack.pop()) {
-      if (node.type === 'html') node.type = 'text';
-      if (node.children) stack.push(...node.children);
-    }
-  };
-}
-
-/** Links and images keep react-markdown's safe protocols; an image may also be an inline base64 raster (no fetch). */
-const transformUrl: UrlTransform = (url, key) => (key === 'src' && isInlineImage(url) ? url : defaultUrlTransform(url));
-
-const MARKDOWN_COMPONENTS = { a: SafeLink, pre: ScrollablePre, img: ModelImage };
-
 const MARKDOWN_CLASSES =
   'break-words [&_p]:my-1 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_code]:font-mono [&_h1]:font-semibold [&_h2]:font-semibold [&_table]:text-xs [&_td]:border [&_td]:px-1 [&_th]:border [&_th]:px-1 [&_pre]:overflow-auto [&_pre]:bg-sunken [&_pre]:p-2 dark:[&_pre]:bg-zinc-950';
 
+/** The markdown parser (react-markdown, GFM) loads with the first text that is not plain prose, not with the page. */
+const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
+
+function ProseParagraphs({ source }: { source: string }) {
+  return proseParagraphs(source).flatMap((paragraph, index) => [...(index ? ['\n'] : []), <p key={index}>{paragraph}</p>]);
+}
+
 export const Markdown = memo(function Markdown({ source }: { source: string }) {
   // Plain prose renders to the same paragraphs without the parser: a long answer costs one pass, not a parse.
-  if (isPlainProse(source)) {
-    return proseParagraphs(source).flatMap((paragraph, index) => [...(index ? ['\n'] : []), <p key={index}>{paragraph}</p>]);
-  }
+  if (isPlainProse(source)) return <ProseParagraphs source={source} />;
+  // Until the parser has loaded, the text shows as it is, in paragraphs, so nothing jumps in from blank.
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm, remarkHtmlAsText]} skipHtml urlTransform={transformUrl} components={MARKDOWN_COMPONENTS}>
-      {source}
-    </ReactMarkdown>
+    <Suspense fallback={<p className="whitespace-pre-wrap">{source}</p>}>
+      <MarkdownRenderer source={source} />
+    </Suspense>
   );
 });
 
@@ -152,18 +138,5 @@ export function MarkdownText({ text: source, isStreaming = false }: { text: stri
       {settled ? <Markdown source={settled} /> : null}
       {tail ? <p className="whitespace-pre-wrap">{tail}</p> : null}
     </div>
-  );
-}
-
-/** Code blocks scroll sideways, so they must be focusable for keyboard users. */
-function ScrollablePre({ children }: { children?: React.ReactNode }) {
-  return <pre tabIndex={0}>{children}</pre>;
-}
-
-export function SafeLink({ href, children }: { href?: string; children?: React.ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="text-link underline">
-      {children}
-    </a>
   );
 }

@@ -1,7 +1,7 @@
 // Hosted search tools: web search (action, queries, sources) and file search (queries, results).
 import type { OutputItem } from '@/lib/transcript/types';
 import { asArray, Field, ItemFrame, text } from './item-frame';
-import { SafeLink } from './message-view';
+import { SafeLink } from './safe-link';
 
 export function WebSearchView({ item }: { item: OutputItem }) {
   const action = typeof item.action === 'object' && item.action !== null ? (item.action as Record<string, unknown>) : {};

@@ -1,9 +1,10 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from '@/components/transcript/items/message-view';
+import MarkdownRenderer from '@/components/transcript/items/markdown-renderer';
 
-const render = (source: string) => renderToStaticMarkup(createElement(Markdown, { source }));
+// The renderer the transcript loads for any text that is not plain prose.
+const render = (source: string) => renderToStaticMarkup(createElement(MarkdownRenderer, { source }));
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('images in model text', () => {
