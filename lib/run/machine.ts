@@ -132,19 +132,28 @@ function isReading(state: RunState): boolean {
   return state.status === 'waiting_first_token' || state.status === 'streaming';
 }
 
+/**
+ * The event log is append-only (a turn's `eventCount` says how much of it a snapshot shows), so a record is appended in
+ * place: copying the log for each of 20,000 events made a long stream quadratic.
+ */
+function appendToLog(state: RunState, entry: RunState['events'][number]): RunState['events'] {
+  state.events.push(entry);
+  return state.events;
+}
+
 function applyRecord(state: RunState, record: SseRecord, at: number): RunState {
   const atMs = at - state.timings.startedAt;
   const index = state.events.length;
   if (record.kind !== 'event') {
     const type = record.kind === 'done' ? DONE_TYPE : (record.sseEvent ?? '(unparsed)');
     const parseError = record.kind === 'parse-error' ? { parseError: record.message } : {};
-    return { ...state, events: [...state.events, { index, sequenceNumber: null, type, atMs, data: record.data, ...parseError }] };
+    return { ...state, events: appendToLog(state, { index, sequenceNumber: null, type, atMs, data: record.data, ...parseError }) };
   }
   const { event } = record;
   const sequence = typeof event.sequence_number === 'number' ? event.sequence_number : null;
   // Re-sent events (a resume overlaps what arrived) are neither logged nor applied twice.
   if (sequence !== null && sequence <= state.transcript.lastSequenceNumber) return state;
-  const logged = { ...state, events: [...state.events, { index, sequenceNumber: sequence, type: event.type, atMs, data: record.data }] };
+  const logged = { ...state, events: appendToLog(state, { index, sequenceNumber: sequence, type: event.type, atMs, data: record.data }) };
   const dropCode = transportDropCode(event);
   if (dropCode !== null && isPending(state.transcript)) return end({ ...logged, error: localError(describeDrop(dropCode), dropCode) }, 'dropped', at);
   const isToken = isTokenEvent(event.type);

@@ -27,9 +27,10 @@ export function parseSseRecord(message: SseMessage): SseRecord {
     return { kind: 'parse-error', sseEvent, data, message: 'event data is not a JSON object' };
   }
   const object = parsed as Record<string, unknown>;
-  const type = typeof object.type === 'string' ? object.type : (sseEvent ?? 'message');
   const sequence = object.sequence_number;
-  const event: StreamEvent = { ...object, type };
+  // The parsed object is the event when it already reads right (the usual case: no copy per delta of a long stream).
+  if (typeof object.type === 'string' && (sequence === undefined || typeof sequence === 'number')) return { kind: 'event', sseEvent, data, event: object as StreamEvent };
+  const event: StreamEvent = { ...object, type: typeof object.type === 'string' ? object.type : (sseEvent ?? 'message') };
   if (sequence !== undefined && typeof sequence !== 'number') delete event.sequence_number;
   return { kind: 'event', sseEvent, data, event };
 }
