@@ -4,7 +4,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { PresentationProvider, PresentationToggle, usePresentation } from '@/components/transcript/presentation';
-import { EventsPanel, TurnList } from '@/components/transcript/run-panel';
+import { EventsPanel } from '@/components/transcript/events-panel';
+import { TurnList } from '@/components/transcript/run-panel';
 import { RunStatusBadge } from '@/components/transcript/run-status-badge';
 import { NowSourceProvider } from '@/components/transcript/use-now';
 import { Alert } from '@/components/ui/alert';

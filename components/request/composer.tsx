@@ -1,7 +1,7 @@
 'use client';
 // The composer pinned under the conversation: input (text), model, the settings people change most, Send and Stop.
 // Ctrl/Cmd+Enter in its text box sends; once a thread is open, sending continues it.
-import { useId, type RefObject } from 'react';
+import { memo, useId, type RefObject } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/checkbox';
@@ -28,7 +28,8 @@ function describeInput(input: unknown): string {
   return Array.isArray(input) ? `${input.length} item${input.length === 1 ? '' : 's'}` : 'not text';
 }
 
-export function Composer({ onSend, onStop, isRunning, onOpenSettings, notice, inputRef, sendHint }: ComposerProps) {
+/** Memoized: the playground re-renders every frame while a turn streams; this part's props do not change then. */
+export const Composer = memo(function Composer({ onSend, onStop, isRunning, onOpenSettings, notice, inputRef, sendHint }: ComposerProps) {
   const id = useId();
   const input = useFieldSelector('input', describeInput);
   const issues = useIssues();
@@ -86,7 +87,7 @@ export function Composer({ onSend, onStop, isRunning, onOpenSettings, notice, in
       ) : null}
     </div>
   );
-}
+});
 
 const keepText = (text: string) => text;
 

@@ -1,6 +1,7 @@
 'use client';
 // Chips for the settings that change what a request means: who it acts as, which response it continues or branches from,
 // background work and its webhooks, the conversation; each removable in one click.
+import { memo } from 'react';
 import { Chip } from '@/components/ui/chip';
 import { useDraftStore, useFieldValue, useOnBehalfOf } from './draft-context';
 
@@ -15,7 +16,8 @@ export function shortId(id: string): string {
   return id.length > 18 ? `${id.slice(0, 14)}…` : id;
 }
 
-export function ContextChips({ position, onLeaveThread, onLeaveBranch }: { position: ThreadPosition; onLeaveThread: () => void; onLeaveBranch: () => void }) {
+/** Memoized: the playground re-renders every frame while a turn streams; this part's props do not change then. */
+export const ContextChips = memo(function ContextChips({ position, onLeaveThread, onLeaveBranch }: { position: ThreadPosition; onLeaveThread: () => void; onLeaveBranch: () => void }) {
   const store = useDraftStore();
   const onBehalfOf = useOnBehalfOf().trim();
   const previous = useFieldValue('previous_response_id');
@@ -87,4 +89,4 @@ export function ContextChips({ position, onLeaveThread, onLeaveBranch }: { posit
       ))}
     </ul>
   );
-}
+});

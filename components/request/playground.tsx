@@ -1,37 +1,33 @@
 'use client';
 // The playground: the conversation in the centre with the composer pinned under it, every other field and tool in a side
 // panel that can be hidden; chips above the composer name what changes the meaning of the next request.
-import dynamic from 'next/dynamic';
-import Link from 'next/link';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { KeepRecording } from '@/components/recordings/keep-recording';
-import { getBrowserKey, getBrowserKeyHeaders } from '@/components/settings/browser-key';
+import { getBrowserKeyHeaders } from '@/components/settings/browser-key';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { PresentationToggle, usePresentation } from '@/components/transcript/presentation';
-import { EventsPanel, RunToolbar, TurnList } from '@/components/transcript/run-panel';
+import { RunToolbar, TurnList } from '@/components/transcript/run-panel';
 import { useRun } from '@/components/transcript/use-run';
 import type { JsonObject } from './body-path';
 import { CodeExport } from './code-export';
 import { CompareButton } from './compare-button';
 import { Composer } from './composer';
-import { ContextChips, shortId } from './context-chips';
-import { DraftProvider, useDraft, useIssues } from './draft-context';
+import { ContextChips, shortId, type ThreadPosition } from './context-chips';
+import { DraftProvider } from './draft-context';
 import { ExampleList } from './examples-menu';
 import { HistoryPanel } from './history-panel';
 import { ImportPanel } from './import-panel';
-import { IssueSummary } from './issue-summary';
+import { EventsPanel, IssuesPreview, JsonPanel, PendingReview, ThreadCutNotice } from './playground-parts';
 import { PresetsPanel } from './presets-panel';
-import { ReplaceConfirm, type PendingReplacement } from './replace-confirm';
+import type { PendingReplacement } from './replace-confirm';
 import { buildDraftHeaders, createDefaultDraft } from './request-draft';
-import { RequestHeaders } from './request-headers';
 import { RequestPanel, type PanelTab } from './request-panel';
 import { ShareLink } from './share-link';
 import { usePageLinks } from './use-page-links';
 import { useRequestDraft } from './use-request-draft';
 import { useFollowStream } from './use-follow-stream';
-import { MAX_OPENED_TURNS } from './read-chain';
-import { useOpenThread, type ThreadCut } from './use-open-thread';
+import { useOpenThread } from './use-open-thread';
 import { usePanelOpen } from './use-panel-open';
 
 function isEditable(target: EventTarget | null): boolean {
@@ -64,9 +60,22 @@ export function Playground() {
     onActAs: (user) => store.setOnBehalfOf(user),
   });
   const { head } = thread;
+  const branchTurn = thread.position.branch?.turn ?? null;
+  const branchOf = thread.position.branch?.of ?? null;
+  const position: ThreadPosition = useMemo(
+    () => ({ continuesFrom: head, branch: branchTurn !== null && branchOf !== null ? { turn: branchTurn, of: branchOf } : null }),
+    [head, branchTurn, branchOf],
+  );
+  // The page re-renders every frame while a turn streams; what send needs is read from here when it runs, so the
+  // composer, the chips and the side panel (props unchanged) skip those renders.
+  const latest = useRef({ run, head, thread });
+  useLayoutEffect(() => {
+    latest.current = { run, head, thread };
+  });
 
   // Reads the store at the moment of sending: the page itself does not re-render on every keystroke.
   const send = useCallback(() => {
+    const { run, head, thread } = latest.current;
     const issues = store.getIssues();
     if (issues.length) {
       setNotice(`Not sent: fix the ${issues.length} problem${issues.length === 1 ? '' : 's'} marked at the fields first.`);
@@ -82,7 +91,7 @@ export function Playground() {
     thread.endBranch();
     setThreadNotice(null);
     void run.send({ body: sent, headers: headers() });
-  }, [store, run, head, headers, thread]);
+  }, [store, headers]);
 
   const branchFrom = useCallback((at: number) => void thread.branchFrom(at).then(focusEmptyComposer), [thread, focusEmptyComposer]);
 
@@ -158,6 +167,21 @@ export function Playground() {
   }, [send, run, openSettings]);
 
   const sendHint = head ? (isPresenting ? 'continues this conversation' : `continues ${shortId(head)}`) : 'starts a new thread';
+  const issuesPreview = useMemo(() => <IssuesPreview />, []);
+  // Only the Events tab follows the run; with any other tab shown the panel's props stay the same while a turn streams.
+  const eventsRun = tab === 'events' ? run : null;
+  const panels = useMemo(
+    () => ({
+      json: () => <JsonPanel />,
+      code: () => <CodeExport />,
+      import: () => <ImportPanel onPropose={propose} />,
+      history: () => <HistoryPanel onPropose={setPending} />,
+      presets: () => <PresetsPanel onPropose={setPending} />,
+      share: () => <ShareLink />,
+      events: () => (eventsRun ? <EventsPanel run={eventsRun} /> : null),
+    }),
+    [propose, eventsRun],
+  );
   return (
     <DraftProvider store={store}>
       <div className={cx('grid min-w-0 grid-cols-1 gap-4', isPanelShown && 'xl:grid-cols-[minmax(0,1fr)_minmax(24rem,30rem)]')} data-testid="request-builder">
@@ -210,13 +234,13 @@ export function Playground() {
               </div>
             ))} />
           )}
-          <div className="sticky bottom-0 z-10 -mx-1 mt-auto flex min-w-0 flex-col gap-2 bg-canvas px-1 pt-1 pb-2">
+          <div className="sticky bottom-0 z-10 -mx-1 mt-auto flex min-w-0 flex-col gap-2 bg-canvas/95 px-1 pt-1 pb-2 backdrop-blur-sm">
             {!follow.isFollowing && run.turns.length > 0 ? (
               <Button size="sm" variant="secondary" className="self-center" data-testid="jump-to-latest" onClick={follow.jumpToLatest}>
                 {run.isRunning ? 'Following paused: jump to latest' : 'Jump to latest'}
               </Button>
             ) : null}
-            {isPresenting ? null : <ContextChips position={thread.position} onLeaveThread={thread.close} onLeaveBranch={thread.leaveBranch} />}
+            {isPresenting ? null : <ContextChips position={position} onLeaveThread={thread.close} onLeaveBranch={thread.leaveBranch} />}
             <Composer onSend={send} onStop={run.stop} isRunning={run.isRunning} onOpenSettings={openSettings} notice={notice} inputRef={inputRef} sendHint={sendHint} />
           </div>
         </section>
@@ -224,68 +248,9 @@ export function Playground() {
           <h2 id="request-panel-heading" className="sr-only">
             Request settings and tools
           </h2>
-          <RequestPanel
-            tab={tab}
-            onTabChange={setTab}
-            issues={<IssuesPreview />}
-            panels={{
-              json: () => <JsonPanel />,
-              code: () => <CodeExport />,
-              import: () => <ImportPanel onPropose={propose} />,
-              history: () => <HistoryPanel onPropose={setPending} />,
-              presets: () => <PresetsPanel onPropose={setPending} />,
-              share: () => <ShareLink />,
-              events: () => <EventsPanel run={run} />,
-            }}
-          />
+          <RequestPanel tab={tab} onTabChange={setTab} issues={issuesPreview} panels={panels} />
         </aside>
       </div>
     </DraftProvider>
   );
-}
-
-/** CodeMirror is most of the page's script: it loads when the JSON tab is first opened, not with the page. */
-const JsonBodyEditor = dynamic(() => import('./json-body-editor').then((module) => module.JsonBodyEditor), {
-  ssr: false,
-  loading: () => (
-    <p role="status" className="text-sm text-fg-muted" data-testid="json-editor-loading">
-      Loading the JSON editor…
-    </p>
-  ),
-});
-
-/** Says the thread was opened from its newest turns, with the way to the older ones. */
-function ThreadCutNotice({ cut }: { cut: ThreadCut }) {
-  return (
-    <p role="note" className="rounded-md border border-line bg-sunken p-2 text-sm text-fg" data-testid="thread-cut">
-      Showing the newest {MAX_OPENED_TURNS} turns of this thread: older turns are not shown.{' '}
-      <Link href={`/?response=${encodeURIComponent(cut.olderFrom)}`} className="underline" data-testid="thread-cut-older">
-        Open the turns before them
-      </Link>{' '}
-      or{' '}
-      <Link href={`/chains?id=${encodeURIComponent(cut.leaf)}`} className="underline" data-testid="thread-cut-chains">
-        see the whole chain, from the oldest turn, on /chains
-      </Link>
-      .
-    </p>
-  );
-}
-
-function PendingReview({ pending, onConfirm, onCancel }: { pending: PendingReplacement; onConfirm: () => void; onCancel: () => void }) {
-  const { draft } = useDraft();
-  return <ReplaceConfirm current={draft} pending={pending} onCancel={onCancel} onConfirm={onConfirm} />;
-}
-
-function JsonPanel() {
-  const { draft, setBody } = useDraft();
-  return (
-    <div className="flex min-w-0 flex-col gap-3">
-      <JsonBodyEditor body={draft.body} onChange={setBody} />
-      <RequestHeaders headers={buildDraftHeaders(draft)} hasBrowserKey={Boolean(getBrowserKey())} />
-    </div>
-  );
-}
-
-function IssuesPreview() {
-  return <IssueSummary issues={useIssues()} />;
 }

@@ -1,7 +1,7 @@
 'use client';
 // The side panel beside the conversation: every request field (with search over field names), the JSON and headers, code
 // export, import, history, presets, the share link and the raw events.
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Tabs } from '@/components/ui/tabs';
 import { TextInput } from '@/components/ui/input';
 import { FieldSearchProvider } from './field-search';
@@ -21,7 +21,8 @@ const LABELS: Record<PanelTab, string> = {
   events: 'Events',
 };
 
-export function RequestPanel({ tab, onTabChange, panels, issues }: {
+/** Memoized: the playground re-renders every frame while a turn streams; this part's props do not change then. */
+export const RequestPanel = memo(function RequestPanel({ tab, onTabChange, panels, issues }: {
   tab: PanelTab;
   onTabChange: (tab: PanelTab) => void;
   panels: Record<Exclude<PanelTab, 'settings'>, () => ReactNode>;
@@ -43,7 +44,7 @@ export function RequestPanel({ tab, onTabChange, panels, issues }: {
       }))}
     />
   );
-}
+});
 
 function SettingsTab({ issues }: { issues: ReactNode }) {
   const [query, setQuery] = useState('');

@@ -1,15 +1,12 @@
 'use client';
 // The thread as the playground shows it: run controls and exports, every turn (the latest one answerable: tool outputs,
-// MCP approvals), and, apart, the raw event log of a chosen turn.
-import { useMemo, useState, type ReactNode } from 'react';
+// MCP approvals); the raw event log of a chosen turn is events-panel.tsx.
+import { useMemo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/input';
 import { isBackgroundTurn } from '@/lib/transcript/echo';
 import { buildRunJson, buildRunMarkdown } from '@/lib/transcript/export';
 import type { Turn } from '@/lib/transcript/run-types';
-import { EventLog } from './event-log';
 import { usePresentation } from './presentation';
-import { ResumeByIdForm } from './resume-by-id-form';
 import { RunStatusBadge } from './run-status-badge';
 import { ApprovalDecisionsProvider, TranscriptActionsProvider } from './transcript-actions';
 import { TurnView } from './turn-view';
@@ -81,31 +78,6 @@ export function TurnList({ run, turnActions, isReadOnly = false }: { run: Respon
       })}
     </div>
     </ApprovalDecisionsProvider>
-  );
-}
-
-/** The raw events of one turn (the latest by default), and (`canResume`) re-attaching to a background response by id. */
-export function EventsPanel({ run, canResume = true }: { run: ResponseRun; canResume?: boolean }) {
-  const [selected, setSelected] = useState<number | null>(null);
-  const { turns } = run;
-  const logTurn = turns[selected ?? turns.length - 1] ?? turns.at(-1);
-  return (
-    <div className="flex min-w-0 flex-col gap-3" data-testid="events-panel">
-      {turns.length > 1 ? (
-        <label className="flex items-center gap-2 text-sm">
-          Events of
-          <Select data-testid="event-log-turn" className="w-auto" value={selected ?? turns.length - 1} onChange={(event) => setSelected(Number(event.target.value))}>
-            {turns.map((turn, at) => (
-              <option key={turn.key} value={at}>
-                Turn {at + 1}
-              </option>
-            ))}
-          </Select>
-        </label>
-      ) : null}
-      {logTurn ? <EventLog key={logTurn.key} events={logTurn.events} eventCount={logTurn.eventCount} /> : <p className="text-sm text-fg-muted">No events yet: send a request.</p>}
-      {canResume ? <ResumeByIdForm run={run} /> : null}
-    </div>
   );
 }
 

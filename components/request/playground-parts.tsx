@@ -1,0 +1,69 @@
+'use client';
+// The playground's side-panel and notice parts: lazily loaded panels (JSON editor, event log), the issue list, the
+// replacement review and the notice of a thread opened from its newest turns.
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { getBrowserKey } from '@/components/settings/browser-key';
+import { useDraft, useIssues } from './draft-context';
+import { IssueSummary } from './issue-summary';
+import { ReplaceConfirm, type PendingReplacement } from './replace-confirm';
+import { buildDraftHeaders } from './request-draft';
+import { RequestHeaders } from './request-headers';
+import { MAX_OPENED_TURNS } from './read-chain';
+import type { ThreadCut } from './use-open-thread';
+
+/** The event log (virtualized list) loads when the Events tab is first opened. */
+export const EventsPanel = dynamic(() => import('@/components/transcript/events-panel').then((module) => module.EventsPanel), {
+  ssr: false,
+  loading: () => (
+    <p role="status" className="text-sm text-fg-muted">
+      Loading the event log…
+    </p>
+  ),
+});
+
+/** CodeMirror is most of the page's script: it loads when the JSON tab is first opened, not with the page. */
+const JsonBodyEditor = dynamic(() => import('./json-body-editor').then((module) => module.JsonBodyEditor), {
+  ssr: false,
+  loading: () => (
+    <p role="status" className="text-sm text-fg-muted" data-testid="json-editor-loading">
+      Loading the JSON editor…
+    </p>
+  ),
+});
+
+/** Says the thread was opened from its newest turns, with the way to the older ones. */
+export function ThreadCutNotice({ cut }: { cut: ThreadCut }) {
+  return (
+    <p role="note" className="rounded-md border border-line bg-sunken p-2 text-sm text-fg" data-testid="thread-cut">
+      Showing the newest {MAX_OPENED_TURNS} turns of this thread: older turns are not shown.{' '}
+      <Link href={`/?response=${encodeURIComponent(cut.olderFrom)}`} className="underline" data-testid="thread-cut-older">
+        Open the turns before them
+      </Link>{' '}
+      or{' '}
+      <Link href={`/chains?id=${encodeURIComponent(cut.leaf)}`} className="underline" data-testid="thread-cut-chains">
+        see the whole chain, from the oldest turn, on /chains
+      </Link>
+      .
+    </p>
+  );
+}
+
+export function PendingReview({ pending, onConfirm, onCancel }: { pending: PendingReplacement; onConfirm: () => void; onCancel: () => void }) {
+  const { draft } = useDraft();
+  return <ReplaceConfirm current={draft} pending={pending} onCancel={onCancel} onConfirm={onConfirm} />;
+}
+
+export function JsonPanel() {
+  const { draft, setBody } = useDraft();
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      <JsonBodyEditor body={draft.body} onChange={setBody} />
+      <RequestHeaders headers={buildDraftHeaders(draft)} hasBrowserKey={Boolean(getBrowserKey())} />
+    </div>
+  );
+}
+
+export function IssuesPreview() {
+  return <IssueSummary issues={useIssues()} />;
+}
