@@ -9,7 +9,7 @@ import { Mono } from '@/components/ui/mono';
 import { onBehalfOfHeaders } from '@/lib/chains/http-fetcher';
 import { apiUrlForId, fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
-import { ApiError } from '@/lib/schema/errors';
+import { ApiError } from '@/lib/schema/api-error';
 
 export function DeleteResponseButton({ id, onBehalfOf, onDeleted }: { id: string; onBehalfOf: string; onDeleted: () => void }) {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@
 import { fetchIndexEntry } from '@/lib/chains/http-fetcher';
 import type { ChainEntry } from '@/lib/chains/schema';
 import { apiUrlForId, fetchJson } from '@/lib/http/client';
-import { ApiError } from '@/lib/schema/errors';
+import { ApiError } from '@/lib/schema/api-error';
 import { inputItemListSchema, retrievedResponseSchema, type RetrievedResponse } from '@/lib/schema/response';
 
 /** A longer chain opens from its newest turns back: the page stays usable. */

@@ -1,6 +1,6 @@
 // The browser's one fetcher for the playground's own API: JSON in, parsed JSON out, or the typed ApiError the envelope describes.
 import type { z } from 'zod';
-import { ApiError } from '@/lib/schema/errors';
+import { ApiError } from '@/lib/schema/api-error';
 import { requireResponseId } from '@/lib/schema/response';
 
 export interface FetchJsonInit extends RequestInit {

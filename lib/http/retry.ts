@@ -1,5 +1,5 @@
 // When the browser retries a failed query: only transient failures (no connection, 429, 5xx), a few times, further apart each time.
-import { ApiError } from '@/lib/schema/errors';
+import { ApiError } from '@/lib/schema/api-error';
 
 export const MAX_QUERY_RETRIES = 3;
 const MAX_RETRY_DELAY_MS = 30_000;

@@ -1,6 +1,6 @@
 // How a run reaches the gateway: four requests answered with fetch Responses (the playground's proxy by default; a
 // recording replayer or a test passes its own).
-import { ApiError } from '@/lib/schema/errors';
+import { ApiError } from '@/lib/schema/api-error';
 import { parseResponseId, responsePath, responseSnapshotSchema, type ResponseSnapshot } from '@/lib/schema/response';
 import type { JsonObject } from '@/lib/transcript/types';
 import type { RunError } from '@/lib/transcript/run-types';

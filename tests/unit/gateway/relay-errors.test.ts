@@ -37,4 +37,10 @@ describe("a gateway's error reply, read for people", () => {
     const error = ApiError.fromReply(500, { error: { message: 'm', type: 'None', param: 'None', code: 'None', details: 'Traceback…' } });
     expect(error).toMatchObject({ type: 'server_error', param: null, code: null, details: 'Traceback…' });
   });
+
+  it('reads an envelope with a message however its other fields came, and nothing else', () => {
+    expect(ApiError.fromReply(400, { error: { message: 'm', type: 7, param: ['x'], code: null, details: {} } })).toMatchObject({ status: 400, message: 'm', type: 'invalid_request_error', param: null, code: null, details: null });
+    expect(ApiError.fromReply(429, { error: { message: 'slow' } })).toMatchObject({ type: 'rate_limit_error', param: null, code: null });
+    for (const body of [null, 'text', { message: 'flat' }, { error: 'text' }, { error: [] }, { error: { message: 3 } }]) expect(ApiError.fromReply(400, body)).toBeNull();
+  });
 });
