@@ -1,7 +1,7 @@
 // The browser's one fetcher for the playground's own API: JSON in, parsed JSON out, or the typed ApiError the envelope describes.
 import type { z } from 'zod';
 import { ApiError } from '@/lib/schema/api-error';
-import { requireResponseId } from '@/lib/schema/response';
+import { checkResponseIdText } from '@/lib/schema/response-id';
 
 export interface FetchJsonInit extends RequestInit {
   /** Sent as the JSON body (with its Content-Type). */
@@ -13,11 +13,12 @@ export type ResponseIdRoute = 'responses' | 'jobs' | 'chains';
 
 /**
  * `/api/{route}/{id}` (plus an action such as `cancel`, `input_items`, `deleted`) with the id checked by the one rule
- * (lib/schema/response.ts) and percent-encoded as one segment. A refused id throws the 400 ApiError naming `param`,
- * the answer the route would give, so it is shown where the id came from and never sent.
+ * (lib/schema/response-id.ts: without zod, as this fetcher is on every page) and percent-encoded as one segment. A
+ * refused id throws the 400 ApiError naming `param`, the answer the route would give, so it is shown where the id came
+ * from and never sent.
  */
 export function apiUrlForId(route: ResponseIdRoute, id: string, action?: string, param = 'id'): string {
-  return `/api/${route}/${encodeURIComponent(requireResponseId(id, param))}${action ? `/${action}` : ''}`;
+  return `/api/${route}/${encodeURIComponent(checkResponseIdText(id, param))}${action ? `/${action}` : ''}`;
 }
 
 function isAbort(error: unknown): boolean {

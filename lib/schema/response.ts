@@ -3,20 +3,19 @@
 import { z } from 'zod';
 import { ApiError, makeApiError, type ApiErrorBody } from './errors';
 import { RESPONSE_STATUSES, TERMINAL_STATUSES } from './constants';
+import { hasUnprintable, isDotSegment, RESPONSE_ID_MAX_LENGTH, RESPONSE_ID_REFUSALS } from './response-id';
 
 export const responseStatusSchema = z.enum(RESPONSE_STATUSES);
 
-/** Ids of other gateways are opaque (hundreds of characters of base64url, `=`, `:`...): see docs/protocol.md, "Response ids". */
-export const RESPONSE_ID_MAX_LENGTH = 4096;
-const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
+export { RESPONSE_ID_MAX_LENGTH } from './response-id';
 
-/** The one response-id rule: any printable text up to RESPONSE_ID_MAX_LENGTH, except `.` and `..` (they would move the upstream path). */
+/** The one response-id rule (response-id.ts): any printable text up to RESPONSE_ID_MAX_LENGTH, except `.` and `..`. */
 export const responseIdSchema = z
   .string()
-  .min(1, 'is required')
-  .max(RESPONSE_ID_MAX_LENGTH, `must be at most ${RESPONSE_ID_MAX_LENGTH} characters`)
-  .refine((id) => !UNPRINTABLE.test(id), 'must not contain control characters or lone surrogates')
-  .refine((id) => id !== '.' && id !== '..', 'must not be "." or ".."');
+  .min(1, RESPONSE_ID_REFUSALS.empty)
+  .max(RESPONSE_ID_MAX_LENGTH, RESPONSE_ID_REFUSALS.tooLong)
+  .refine((id) => !hasUnprintable(id), RESPONSE_ID_REFUSALS.unprintable)
+  .refine((id) => !isDotSegment(id), RESPONSE_ID_REFUSALS.dotSegment);
 
 export type ParsedResponseId = { ok: true; id: string } | { ok: false; error: ApiErrorBody };
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiUrlForId, fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
-import { ApiError } from '@/lib/schema';
+import { ApiError, requireResponseId } from '@/lib/schema';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -99,16 +99,24 @@ describe('apiUrlForId (browser calls of routes that take a response id)', () => 
   });
 
   it('throws the 400 the route would answer, naming the field, for an id the one rule refuses', () => {
-    for (const id of ['', '.', '..', 'tab\there', 'x'.repeat(4097)]) {
-      let error: unknown = null;
-      try {
-        apiUrlForId('jobs', id, undefined, 'response_id');
-      } catch (thrown) {
-        error = thrown;
-      }
+    for (const id of ['', '.', '..', 'tab\there', 'nul\u0000', 'lone\ud800', 'x'.repeat(4097)]) {
+      const thrown = (check: () => unknown): unknown => {
+        try {
+          check();
+        } catch (error) {
+          return error;
+        }
+        return null;
+      };
+      const error = thrown(() => apiUrlForId('jobs', id, undefined, 'response_id'));
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ status: 400, param: 'response_id', code: 'invalid_id' });
+      // The zod-free check (this module is on every page) refuses with the very words of the routes' schema check.
+      const routeError = thrown(() => requireResponseId(id, 'response_id')) as ApiError;
+      expect(error).toMatchObject({ message: routeError.message, type: routeError.type, param: routeError.param, code: routeError.code });
     }
+    for (const id of ['resp_abc', 'a.b', '...', 'x'.repeat(4096)]) expect(() => requireResponseId(id)).not.toThrow();
+    for (const id of ['resp_abc', 'a.b', '...', 'x'.repeat(4096)]) expect(apiUrlForId('jobs', id)).toBe(`/api/jobs/${encodeURIComponent(id)}`);
   });
 
   it('is the only way the browser code builds such a path: no other module writes /api/{responses,jobs,chains}/${...}', () => {
