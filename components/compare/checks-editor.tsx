@@ -44,9 +44,9 @@ export function ChecksEditor({ definition, update }: { definition: GridDefinitio
   return (
     <section aria-labelledby="checks-heading" className="flex min-w-0 flex-col gap-2" data-testid="checks-editor">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="checks-heading" className="text-sm font-semibold text-fg">
+        <h2 id="checks-heading" className="text-sm font-semibold text-fg">
           Checks (every cell): {definition.checks.length}
-        </h3>
+        </h2>
         <Button size="sm" data-testid="add-check" disabled={isFull} onClick={() => update((current) => ({ ...current, checks: [...current.checks, checkOfKind('contains')] }))}>
           Add check
         </Button>

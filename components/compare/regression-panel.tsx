@@ -5,9 +5,9 @@ import type { GridCellRef, GridRegression } from '@/lib/grids/wire';
 function CellList({ title, cells, tone, testId }: { title: string; cells: readonly GridCellRef[]; tone: string; testId: string }) {
   return (
     <div className="min-w-0">
-      <h4 className={`text-sm font-semibold ${tone}`}>
+      <h3 className={`text-sm font-semibold ${tone}`}>
         {title}: {cells.length}
-      </h4>
+      </h3>
       <ul className="text-xs [overflow-wrap:anywhere]" data-testid={testId}>
         {cells.map((cell) => (
           <li key={`${cell.variant}\u0000${cell.row}`}>
@@ -22,9 +22,9 @@ function CellList({ title, cells, tone, testId }: { title: string; cells: readon
 export function RegressionPanel({ regression }: { regression: GridRegression }) {
   return (
     <section aria-labelledby="regression-heading" className="flex min-w-0 flex-col gap-2 rounded-lg border border-line p-3" data-testid="regression">
-      <h3 id="regression-heading" className="text-sm font-semibold text-fg">
+      <h2 id="regression-heading" className="text-sm font-semibold text-fg">
         Since the run before
-      </h3>
+      </h2>
       <div className="grid min-w-0 gap-3 sm:grid-cols-3">
         <CellList title="Newly failing" cells={regression.newly_failing} tone="text-danger" testId="regression-failing" />
         <CellList title="Newly passing" cells={regression.newly_passing} tone="text-success" testId="regression-passing" />

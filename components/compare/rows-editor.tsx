@@ -39,9 +39,9 @@ export function RowsEditor({ definition, update }: { definition: GridDefinition;
   return (
     <section aria-labelledby="rows-heading" className="flex min-w-0 flex-col gap-2" data-testid="rows-editor">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="rows-heading" className="text-sm font-semibold text-fg">
+        <h2 id="rows-heading" className="text-sm font-semibold text-fg">
           Rows (test cases): {definition.rows.length} of {GRID_LIMITS.rows.max}
-        </h3>
+        </h2>
         <Button size="sm" data-testid="add-row" disabled={isFull} onClick={() => update((current) => appendRows(current, [{ input: '' }]))}>
           Add row
         </Button>

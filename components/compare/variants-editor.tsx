@@ -53,9 +53,9 @@ export function VariantsEditor({ definition, update }: { definition: GridDefinit
   return (
     <section aria-labelledby="variants-heading" className="flex min-w-0 flex-col gap-2" data-testid="variants-editor">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="variants-heading" className="text-sm font-semibold text-fg">
+        <h2 id="variants-heading" className="text-sm font-semibold text-fg">
           Variants (columns): {definition.variants.length} of {GRID_LIMITS.variants.max}
-        </h3>
+        </h2>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="secondary" data-testid="edit-base" onClick={() => setEditing({ kind: 'base' })}>
             Edit base request
