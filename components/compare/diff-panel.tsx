@@ -1,7 +1,7 @@
 'use client';
 // Side by side: the word diff of the two cells picked in the matrix, and the request diff of two variants (their merged
 // bodies and X-On-Behalf-Of, field by field).
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { FieldChangeTable } from '@/components/request/field-change-table';
 import { Select } from '@/components/ui/input';
 import { buildVariantBody, variantOnBehalfOf } from '@/lib/grids/cells';
@@ -10,8 +10,8 @@ import { diffWords } from '@/lib/grids/word-diff';
 import { diffDrafts } from '@/lib/request-import/diff';
 import type { GridDefinition } from '@/lib/schema/grid';
 
-export function CellDiff({ definition, cells, picked }: { definition: GridDefinition; cells: readonly GridCell[]; picked: readonly string[] }) {
-  const [first, second] = picked.map((key) => cells.find((cell) => `${cell.variant_index}:${cell.row_index}` === key));
+/** The picked cells themselves (not the run's cells), so that the panel re-renders only when one of them changes. */
+export const CellDiff = memo(function CellDiff({ definition, first, second }: { definition: GridDefinition; first: GridCell | undefined; second: GridCell | undefined }) {
   const parts = useMemo(() => (first && second ? diffWords(first.output_text, second.output_text) : []), [first, second]);
   if (!first || !second) {
     return <p className="text-sm text-fg-muted" data-testid="cell-diff-hint">Pick two cells with their Diff button to see how their texts differ, word by word.</p>;
@@ -39,9 +39,14 @@ export function CellDiff({ definition, cells, picked }: { definition: GridDefini
       </p>
     </div>
   );
+});
+
+export function pickedCells(cells: readonly GridCell[], picked: readonly string[]): [GridCell | undefined, GridCell | undefined] {
+  const [first, second] = picked.map((key) => cells.find((cell) => `${cell.variant_index}:${cell.row_index}` === key));
+  return [first, second];
 }
 
-export function VariantDiff({ definition }: { definition: GridDefinition }) {
+export const VariantDiff = memo(function VariantDiff({ definition }: { definition: GridDefinition }) {
   const count = definition.variants.length;
   const [pair, setPair] = useState<[number, number]>([0, Math.min(1, count - 1)]);
   const [a, b] = [Math.min(pair[0], count - 1), Math.min(pair[1], count - 1)];
@@ -70,4 +75,4 @@ export function VariantDiff({ definition }: { definition: GridDefinition }) {
       )}
     </div>
   );
-}
+});

@@ -12,7 +12,7 @@ import type { GridDefinition, GridRerunRequest } from '@/lib/schema/grid';
 import type { Grid } from '@/lib/grids/wire';
 import { CellDialog, type OpenCell } from './cell-dialog';
 import { ChecksEditor } from './checks-editor';
-import { CellDiff, VariantDiff } from './diff-panel';
+import { CellDiff, pickedCells, VariantDiff } from './diff-panel';
 import { gridApi, useGrid, useGridRuns } from './grid-api';
 import { GridHeader } from './grid-header';
 import { RegressionPanel } from './regression-panel';
@@ -148,7 +148,9 @@ function Workspace({ grid, initialRunId }: { grid: Grid; initialRunId: string | 
     [rerun, matrixDefinition],
   );
   const canAct = isChangeable && run !== null && !isActive && !isBusy;
-  const isEditedSinceRun = run !== null && JSON.stringify(run.definition) !== JSON.stringify(editor.definition);
+  const runDefinition = run?.definition ?? null;
+  const isEditedSinceRun = useMemo(() => runDefinition !== null && JSON.stringify(runDefinition) !== JSON.stringify(editor.definition), [runDefinition, editor.definition]);
+  const [firstPicked, secondPicked] = pickedCells(run?.cells ?? [], picked);
 
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="grid-workspace">
@@ -197,7 +199,7 @@ function Workspace({ grid, initialRunId }: { grid: Grid; initialRunId: string | 
       <ResultsMatrix definition={matrixDefinition} store={live.store} cells={run?.cells ?? []} picked={picked} canAct={canAct} actions={actions} />
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <section aria-label="Diff of two cells" className="min-w-0 rounded-lg border border-line p-3">
-          <CellDiff definition={matrixDefinition} cells={run?.cells ?? []} picked={picked} />
+          <CellDiff definition={matrixDefinition} first={firstPicked} second={secondPicked} />
         </section>
         <section aria-label="Request diff of two variants" className="min-w-0 rounded-lg border border-line p-3">
           <VariantDiff definition={editor.definition} />

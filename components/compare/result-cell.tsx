@@ -1,6 +1,8 @@
 'use client';
 // One cell of the results matrix: its status, the text as it streams (the start of it: the whole is in the transcript),
 // the figures, every failed check with its reason, and the cell's actions. Re-renders only when its own cell changes.
+// Painting is kept local: a cell far off screen skips layout and paint of its content (content-visibility), and a streaming
+// cell's text box has a fixed height, so text arriving does not move the rows below it.
 import { memo } from 'react';
 import { Badge, StatusBadge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -40,12 +42,12 @@ export const ResultCell = memo(function ResultCell({ store, variantIndex, rowInd
   const isSettled = cell.status !== 'queued' && cell.status !== 'running';
   return (
     <td
-      className={cx('min-w-64 max-w-md p-2 align-top', cell.pass === true && 'bg-success-soft/30', cell.pass === false && 'bg-danger-soft/30', isPicked && 'outline-2 -outline-offset-2 outline-accent')}
+      className={cx('p-2 align-top', cell.pass === true && 'bg-success-soft/30', cell.pass === false && 'bg-danger-soft/30', isPicked && 'outline-2 -outline-offset-2 outline-accent')}
       data-testid={`cell-${variantIndex}-${rowIndex}`}
       data-status={cell.status}
       data-pass={cell.pass === null ? 'pending' : String(cell.pass)}
     >
-      <div className="flex min-w-0 flex-col gap-1.5 text-xs">
+      <div className="flex min-w-0 flex-col gap-1.5 text-xs [contain-intrinsic-size:auto_10rem] [content-visibility:auto]">
         <div className="flex flex-wrap items-center gap-1">
           {STATUS_TONES[cell.status] ? <Badge tone={STATUS_TONES[cell.status]} isMono data={{ 'data-status': cell.status }}>{cell.status.replace('_', ' ')}</Badge> : <StatusBadge status={cell.status} />}
           {cell.pass !== null ? (
@@ -56,11 +58,13 @@ export const ResultCell = memo(function ResultCell({ store, variantIndex, rowInd
           {cell.retry_at ? <Badge tone="warning">rate limited, retrying</Badge> : null}
         </div>
         {text ? (
-          <p className="line-clamp-6 whitespace-pre-wrap text-fg [overflow-wrap:anywhere]" data-testid="cell-text">
+          <p className={cx('line-clamp-6 whitespace-pre-wrap text-fg [overflow-wrap:anywhere]', !isSettled && 'h-24')} data-testid="cell-text">
             {text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text}
           </p>
         ) : isSettled ? (
           <p className="text-fg-muted italic">(no text)</p>
+        ) : cell.status === 'running' ? (
+          <p className="h-24" aria-hidden="true" />
         ) : null}
         {cell.error ? <p className="text-danger [overflow-wrap:anywhere]" data-testid="cell-error">{cell.error.message}</p> : null}
         <p className="text-fg-muted" data-testid="cell-metrics">
