@@ -1,6 +1,6 @@
 // Drives one turn's machine over a transport: opens the request, feeds it what arrives, resumes a dropped background
 // stream, polls a background response, and retries once by itself when a 429's wait ends.
-import { parseStreamEvents } from '@/lib/sse/parse-events';
+import { parseStreamRecordBatches } from '@/lib/sse/parse-events';
 import type { TurnRequest } from '@/lib/transcript/run-types';
 import { canResume, canRetry, createRunState, isActive, transition, type RunInput, type RunState } from './machine';
 import { isEventStream, readHttpError, readResponseSnapshot, type RunTransport } from './transport';
@@ -150,9 +150,10 @@ export class RunDriver {
       }
       if (isEventStream(response) && response.body) {
         this.#dispatch({ type: 'opened', at: this.#clock.now(), isStream: true });
-        for await (const record of parseStreamEvents(response.body)) {
+        // A read's records are one change: the turn's watchers (a page, a grid) hear of a burst of deltas once.
+        for await (const records of parseStreamRecordBatches(response.body)) {
           if (signal.aborted) return;
-          this.#dispatch({ type: 'record', at: this.#clock.now(), record });
+          this.#dispatch({ type: 'records', at: this.#clock.now(), records });
           if (!isReading(this.#state)) return;
         }
         if (!signal.aborted) this.#dispatch({ type: 'stream_closed', at: this.#clock.now() });

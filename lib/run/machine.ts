@@ -19,6 +19,8 @@ export type RunInput =
   | { type: 'opened'; at: number; isStream: boolean }
   | { type: 'http_error'; at: number; error: RunError }
   | { type: 'record'; at: number; record: SseRecord }
+  /** The records of one read, applied in order as one change (one notification for a burst of deltas). */
+  | { type: 'records'; at: number; records: readonly SseRecord[] }
   | { type: 'snapshot'; at: number; response: ResponseSnapshot }
   | { type: 'stream_closed'; at: number }
   | { type: 'connection_lost'; at: number }
@@ -86,6 +88,8 @@ export function transition(state: RunState, input: RunInput): RunState {
       return failHttp(state, input.error, input.at);
     case 'record':
       return isReading(state) ? applyRecord(state, input.record, input.at) : state;
+    case 'records':
+      return applyRecords(state, input.records, input.at);
     case 'snapshot':
       return state.status === 'polling' || state.status === 'sending' ? adopt(state, input.response, input.at) : state;
     case 'stream_closed':
@@ -164,6 +168,16 @@ function applyRecord(state: RunState, record: SseRecord, at: number): RunState {
     tokenEvents: state.tokenEvents + (isToken ? 1 : 0),
     timings: isToken && state.timings.firstTokenMs === null ? { ...state.timings, firstTokenMs: atMs } : state.timings,
   };
+}
+
+/** Each record as `record` would apply it; once one ends the reading (a drop), the rest are not applied. */
+function applyRecords(state: RunState, records: readonly SseRecord[], at: number): RunState {
+  let next = state;
+  for (const record of records) {
+    if (!isReading(next)) break;
+    next = applyRecord(next, record, at);
+  }
+  return next;
 }
 
 /** The proxy reports a broken gateway connection in-band with an unnumbered `error` event carrying one of its codes. */

@@ -1,6 +1,6 @@
 // The one reader of SSE records, for the proxy's passthrough and the browser alike: JSON payloads become stream events.
 import type { StreamEvent } from '@/lib/schema/response';
-import { createSseFramer, parseSseStream, type SseMessage } from './parse-sse';
+import { createSseFramer, parseSseBatches, parseSseStream, type SseMessage } from './parse-sse';
 
 export type { StreamEvent };
 
@@ -58,4 +58,9 @@ export function createSseRecordReader(onRecord: (record: SseRecord) => void, typ
 
 export async function* parseStreamEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<SseRecord> {
   for await (const message of parseSseStream(stream)) yield parseSseRecord(message);
+}
+
+/** The records of `stream`, one array per read (see parseSseBatches): for a reader that applies a read's records at once. */
+export async function* parseStreamRecordBatches(stream: ReadableStream<Uint8Array>): AsyncGenerator<SseRecord[]> {
+  for await (const messages of parseSseBatches(stream)) yield messages.map(parseSseRecord);
 }

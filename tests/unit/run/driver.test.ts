@@ -22,6 +22,19 @@ describe('RunDriver', () => {
     expect(driver.state.events.map((event) => event.sequenceNumber)).toEqual(MESSAGE.map((_event, at) => at));
   });
 
+  it('applies the events of one read as one change: 500 deltas arriving together notify once, with every delta applied and logged', async () => {
+    const opening = MESSAGE.filter((event) => !event.type.startsWith('response.output_text') && !event.type.endsWith('.done') && event.type !== 'response.completed');
+    const deltas = Array.from({ length: 500 }, (_, at) => ({ type: 'response.output_text.delta', item_id: 'msg_1', output_index: 0, content_index: 0, delta: `w${at} ` }));
+    const completed = MESSAGE.at(-1)!;
+    const events = [...opening, ...deltas, { ...completed, response: { ...(completed.response as object), output: [] } }].map((event, at) => ({ ...event, sequence_number: at }));
+    const { driver, seen } = drive([() => sseReply(events)]);
+    await driver.start();
+    expect(seen).toEqual(['sending', 'waiting_first_token', 'streaming', 'completed']);
+    expect(driver.state.events).toHaveLength(events.length);
+    expect(driver.state.tokenEvents).toBe(500);
+    expect(driver.state.transcript.items[0]).toMatchObject({ content: [{ text: deltas.map((delta) => delta.delta).join('') }] });
+  });
+
   it('resumes a dropped background stream from the last sequence number: nothing lost, nothing duplicated', async () => {
     const cut = 8;
     const { driver, calls } = drive([() => sseReply([...BACKGROUND.slice(0, cut), PROXY_DROP]), () => sseReply(BACKGROUND.slice(cut - 2))]);
