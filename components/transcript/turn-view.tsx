@@ -65,8 +65,11 @@ function PresentedTurn({ turn, heading, recovery }: { turn: Turn; heading: strin
   );
 }
 
-/** What the turn sent: secret headers masked always, body credentials masked until "Show credentials". */
-function RequestSent({ request }: { request: Turn['request'] }) {
+/**
+ * What the turn sent: secret headers masked always, body credentials masked until "Show credentials". Memoized: the
+ * request of a turn never changes, and the turn re-renders every frame while it streams.
+ */
+const RequestSent = memo(function RequestSent({ request }: { request: Turn['request'] }) {
   const [isRevealed, setRevealed] = useState(false);
   const hasSecrets = findCredentials(request.body).some((found) => found.value !== '');
   const body = hasSecrets && !isRevealed ? maskCredentials(request.body) : request.body;
@@ -81,4 +84,4 @@ function RequestSent({ request }: { request: Turn['request'] }) {
       <JsonBlock value={{ headers: maskHeaders(request.headers), body }} label="Request" />
     </details>
   );
-}
+});

@@ -1,6 +1,6 @@
 'use client';
 // Common frame of an output item card: kind label, status, id, body, and the raw JSON on demand (not in presentation view).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { OutputItem } from '@/lib/transcript/types';
 import { usePresentation } from '../presentation';
 
@@ -26,13 +26,22 @@ export function ItemFrame({ item, title, children }: { item: OutputItem; title: 
         {typeof item.id === 'string' && !isPresenting ? <code className="ml-auto">{item.id}</code> : null}
       </header>
       {children}
-      {isPresenting ? null : (
-        <details className="mt-2 text-xs">
-          <summary className="cursor-pointer text-fg-muted">Raw JSON</summary>
-          <JsonBlock value={item} />
-        </details>
-      )}
+      {isPresenting ? null : <RawJson item={item} />}
     </article>
+  );
+}
+
+/**
+ * The item's raw JSON, written out only while the disclosure is open: a streaming item changes every frame, and
+ * stringifying a long answer into a closed panel on each of them was a pass over the whole text per frame.
+ */
+function RawJson({ item }: { item: OutputItem }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <details className="mt-2 text-xs" data-testid="item-raw-json" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer text-fg-muted">Raw JSON</summary>
+      {isOpen ? <JsonBlock value={item} /> : null}
+    </details>
   );
 }
 

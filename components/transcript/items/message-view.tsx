@@ -2,6 +2,7 @@
 import { lazy, memo, Suspense } from 'react';
 import { isPlainProse, proseParagraphs } from '@/lib/transcript/plain-prose';
 import type { OutputItem } from '@/lib/transcript/types';
+import { GrowingText } from './growing-text';
 import { asArray, ItemFrame, text } from './item-frame';
 import { SafeLink } from './safe-link';
 
@@ -98,35 +99,8 @@ const MARKDOWN_CLASSES =
 /** The markdown parser (react-markdown, GFM) loads with the first text that is not plain prose, not with the page. */
 const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
 
-/** Characters per text node of a long text: a growing text changes its last node only, so the browser re-shapes little. */
-const CHUNK_CHARS = 2048;
-
-/** Splits at whitespace near every CHUNK_CHARS (never inside a word, so no shaping changes at a cut). */
-export function chunkText(source: string): string[] {
-  const chunks: string[] = [];
-  let from = 0;
-  while (source.length - from > CHUNK_CHARS) {
-    const window = source.slice(from, from + CHUNK_CHARS);
-    const cut = Math.max(window.lastIndexOf(' '), window.lastIndexOf('\n'));
-    const end = cut > 0 ? from + cut + 1 : from + CHUNK_CHARS;
-    chunks.push(source.slice(from, end));
-    from = end;
-  }
-  chunks.push(source.slice(from));
-  return chunks;
-}
-
-/** One text node per chunk; settled chunks keep their nodes (memoized strings), so only the growing end changes. */
-const TextChunk = memo(function TextChunk({ text: chunk }: { text: string }) {
-  return chunk;
-});
-
-function ChunkedText({ text: source }: { text: string }) {
-  return chunkText(source).map((chunk, at) => <TextChunk key={at} text={chunk} />);
-}
-
 function ProseParagraphs({ source }: { source: string }) {
-  return proseParagraphs(source).flatMap((paragraph, index) => [...(index ? ['\n'] : []), <p key={index}><ChunkedText text={paragraph} /></p>]);
+  return proseParagraphs(source).flatMap((paragraph, index) => [...(index ? ['\n'] : []), <p key={index}>{paragraph}</p>]);
 }
 
 export const Markdown = memo(function Markdown({ source }: { source: string }) {
@@ -148,9 +122,11 @@ export function splitSettledMarkdown(source: string): { settled: string; tail: s
 
 /**
  * Model text as markdown: GFM, raw HTML shown as text, links open safely in a new tab, remote images only on request.
- * While streaming, only settled paragraphs are parsed (memoized); the growing tail is plain text in chunks, so a long
- * answer is neither re-parsed nor re-shaped whole on every frame. Finished, it is markdown whole; plain prose keeps the
- * streaming layout (the same paragraph elements and text nodes), so the last frame does not lay the answer out anew.
+ * While streaming, only settled paragraphs are parsed (memoized); the growing tail is plain text extended in place
+ * (GrowingText), so a long answer is neither re-parsed nor laid out whole on every frame. Finished, it is markdown
+ * whole; plain prose keeps the streaming layout (the same paragraph elements, styles and text node), so the last frame
+ * does not lay the answer out anew: a streaming tail keeps its line breaks (pre-wrap) only once it holds more than
+ * prose (a list, code, markup).
  */
 export function MarkdownText({ text: source, isStreaming = false }: { text: string; isStreaming?: boolean }) {
   const { settled, tail } = splitSettledMarkdown(source);
@@ -161,14 +137,12 @@ export function MarkdownText({ text: source, isStreaming = false }: { text: stri
       </div>
     );
   }
+  // Trailing spaces aside (the next delta may start the next word), prose stays prose as the tail grows.
+  const isTailRaw = isStreaming && !isPlainProse(tail.trimEnd());
   return (
-    <div className={MARKDOWN_CLASSES} data-streaming={isStreaming ? 'true' : undefined}>
+    <div className={MARKDOWN_CLASSES}>
       {settled ? <Markdown source={settled} /> : null}
-      {tail ? (
-        <p className={isStreaming ? 'whitespace-pre-wrap' : undefined}>
-          <ChunkedText text={tail} />
-        </p>
-      ) : null}
+      {tail ? <GrowingText text={tail} className={isTailRaw ? 'whitespace-pre-wrap' : undefined} /> : null}
     </div>
   );
 }
