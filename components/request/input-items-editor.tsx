@@ -6,6 +6,7 @@ import { useDraftStore, useFieldSelector } from './draft-context';
 import { SelectField, TextField } from './fields';
 import { classifyItem, createItem, createPart, ITEM_KINDS, PART_KINDS, uploadToPart, type PartKind } from './input-items';
 import { JsonValueField } from './json-value-field';
+import { LIST_ROW_CLASS } from './list-row';
 
 const smallButton = 'rounded border border-line-strong px-2 py-0.5 text-xs ';
 
@@ -121,7 +122,7 @@ export function InputItemsEditor() {
       {(kinds ? kinds.split(' ') : []).map((kind, index) => {
         const path = `input[${index}]`;
         return (
-          <div key={index} className="rounded border border-line p-2" data-testid={`input-item-${index}`}>
+          <div key={index} className={`rounded border border-line p-2 ${LIST_ROW_CLASS}`} data-testid={`input-item-${index}`}>
             <div className="mb-1 flex justify-between text-xs">
               <span className="font-mono">{path} · {kind}</span>
               <button type="button" className={smallButton} onClick={() => setField(path, undefined)}>Remove item</button>

@@ -8,6 +8,7 @@ import { useDraftStore, useFieldSelector } from './draft-context';
 import { BooleanField, NumberField, SelectField, TextField } from './fields';
 import { checkJsonSchema } from './json-schema-check';
 import { JsonValueField } from './json-value-field';
+import { LIST_ROW_CLASS } from './list-row';
 import { findToolTemplate, pickOtherToolFields } from './tool-templates';
 
 const typeOfTool = (tool: unknown) => (isJsonObject(tool) ? String(tool.type) : 'unknown');
@@ -20,7 +21,7 @@ export function ToolEditor({ index }: { index: number }) {
   const template = findToolTemplate({ type });
   const shownKeys = ['type', ...(template?.fields.map((field) => field.key) ?? [])];
   return (
-    <div className="rounded-md border border-line p-2" data-testid={`tool-${index}`}>
+    <div className={`rounded-md border border-line p-2 ${LIST_ROW_CLASS}`} data-testid={`tool-${index}`}>
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-xs">
         <span className="font-mono [overflow-wrap:anywhere]">{path} · type: {type}</span>
         <Button size="sm" variant="secondary" data-testid={`tool-${index}-remove`} aria-label={`Remove tool ${index + 1} (${type})`} onClick={() => store.setField(path, undefined)}>

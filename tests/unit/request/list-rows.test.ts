@@ -1,0 +1,36 @@
+// Long lists of the request form (input items, tools) leave their entries off screen to the browser to skip.
+import { createElement, type ComponentProps, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { createDraftStore, DraftProvider } from '@/components/request/draft-context';
+import { InputItemsEditor } from '@/components/request/input-items-editor';
+import { ToolEditor } from '@/components/request/tool-editor';
+
+function render(body: Record<string, unknown>, view: ReactElement): string {
+  const props: ComponentProps<typeof DraftProvider> = { store: createDraftStore({ body, onBehalfOf: '' }), children: view };
+  return renderToStaticMarkup(createElement(DraftProvider, props));
+}
+
+/** The class attribute of the element with `testId`. */
+function classOf(html: string, testId: string): string {
+  const match = new RegExp(`<div class="([^"]*)" data-testid="${testId}"`).exec(html);
+  if (!match) throw new Error(`no ${testId} in the markup`);
+  return match[1]!;
+}
+
+describe('entries of long lists in the request form', () => {
+  it('every input item is skipped by the browser while off screen (content-visibility: auto, its height remembered)', () => {
+    const input = Array.from({ length: 3 }, (_, at) => ({ role: 'user', content: [{ type: 'input_text', text: `item ${at}` }] }));
+    const html = render({ model: 'local-agent', input }, createElement(InputItemsEditor));
+    for (const at of [0, 1, 2]) {
+      expect(classOf(html, `input-item-${at}`)).toContain('[content-visibility:auto]');
+      expect(classOf(html, `input-item-${at}`)).toContain('[contain-intrinsic-size:auto_14rem]');
+    }
+    expect(html).toContain('data-testid="field-input-2-content-0-text"');
+  });
+
+  it('so is every tool definition', () => {
+    const html = render({ model: 'local-agent', tools: [{ type: 'function', name: 'lookup', parameters: { type: 'object' } }] }, createElement(ToolEditor, { index: 0 }));
+    expect(classOf(html, 'tool-0')).toContain('[content-visibility:auto]');
+  });
+});
