@@ -234,7 +234,8 @@ export function Playground() {
               </div>
             ))} />
           )}
-          <div className="sticky bottom-0 z-10 -mx-1 mt-auto flex min-w-0 flex-col gap-2 bg-canvas/95 px-1 pt-1 pb-2 backdrop-blur-sm">
+          {/* Opaque, not a blurred translucent backdrop: the blur was repainted with every keystroke in the composer. */}
+          <div className="sticky bottom-0 z-10 -mx-1 mt-auto flex min-w-0 flex-col gap-2 bg-canvas px-1 pt-1 pb-2">
             {!follow.isFollowing && run.turns.length > 0 ? (
               <Button size="sm" variant="secondary" className="self-center" data-testid="jump-to-latest" onClick={follow.jumpToLatest}>
                 {run.isRunning ? 'Following paused: jump to latest' : 'Jump to latest'}
