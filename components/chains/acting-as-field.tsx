@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Select, TextInput } from '@/components/ui/input';
 import { sessionQuery } from '@/lib/http/query-keys';
-import { onBehalfOfSchema } from '@/lib/schema/on-behalf-of';
+import { findOnBehalfOfRefusal } from '@/lib/schema/on-behalf-of-rule';
 import { useOnBehalfOf } from './use-on-behalf-of';
 
 /** Under ON_BEHALF_OF_POLICY=self the server decides (read-only); under claim a choice among the claim's values. */
@@ -37,8 +37,8 @@ export function ActingAsField() {
   const policy = useQuery(sessionQuery).data?.on_behalf_of.policy ?? 'free';
   const [draft, setDraft] = useState<string | null>(null);
   const value = draft ?? stored;
-  const check = onBehalfOfSchema.safeParse(value);
-  const problem = check.success ? null : (check.error.issues[0]?.message ?? 'Invalid value.');
+  // Checked on every keystroke by the header's rule without zod (the page loads the schema library only to walk a chain).
+  const problem = findOnBehalfOfRefusal(value);
 
   const commit = () => {
     if (draft === null || problem) return;

@@ -1,33 +1,22 @@
 'use client';
 // The chains page body: acting user, id lookup, the index sidebar, and the chain (or conversation) being explored.
+import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/layout';
-import { Mono } from '@/components/ui/mono';
+import { Skeleton } from '@/components/ui/progress';
 import { ActingAsField } from './acting-as-field';
-import { ConversationView } from './conversation-view';
 import { IndexPanel } from './index-panel';
 import { LookupForm } from './lookup-form';
-import { TurnList } from './turn-list';
-import { useChainTurns } from './use-chain-turns';
 import { useOnBehalfOf } from './use-on-behalf-of';
 
-function ChainView({ leafId, onBehalfOf, include }: { leafId: string; onBehalfOf: string; include: readonly string[] }) {
-  const turns = useChainTurns({ kind: 'chain', leafId }, onBehalfOf, include);
-  return (
-    <section aria-labelledby="chain-title" data-testid="chain-view" className="min-w-0 space-y-3">
-      <div className="flex min-w-0 flex-wrap items-start justify-between gap-2">
-        <h2 id="chain-title" className="min-w-0 font-semibold">
-          Chain ending at <Mono>{leafId}</Mono>, root first
-        </h2>
-        <Button size="sm" onClick={turns.reload} isLoading={turns.isLoading} loadingText="Loading…">
-          Reload
-        </Button>
-      </div>
-      <TurnList state={turns} currentId={leafId} onBehalfOf={onBehalfOf} onChanged={turns.reload} noun="chain" />
-    </section>
-  );
+function LoadingTurns() {
+  return <Skeleton label="Loading the turns…" />;
 }
+
+// The turn views, the walker and the reply schemas it checks gateway replies with (zod) load when a chain or a
+// conversation is first opened: the page with nothing open (the index and the lookup) does without them.
+const ChainView = dynamic(() => import('./chain-view').then((module) => module.ChainView), { ssr: false, loading: LoadingTurns });
+const ConversationView = dynamic(() => import('./conversation-view').then((module) => module.ConversationView), { ssr: false, loading: LoadingTurns });
 
 export function ChainsExplorer() {
   const params = useSearchParams();

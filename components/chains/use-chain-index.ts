@@ -1,7 +1,8 @@
 'use client';
 // The chain index (GET /api/chains) through react-query, optionally for one X-On-Behalf-Of user.
 import { useQuery } from '@tanstack/react-query';
-import { chainIndexSchema, type ChainIndex } from '@/lib/chains/schema';
+import { chainIndexReply } from '@/lib/chains/index-reply';
+import type { ChainIndex } from '@/lib/chains/schema';
 import { fetchJson } from '@/lib/http/client';
 import { queryKeys } from '@/lib/http/query-keys';
 
@@ -10,7 +11,7 @@ export type ChainIndexView = 'mine' | 'team' | 'all';
 function fetchChainIndex(user: string | null, view: ChainIndexView, signal: AbortSignal): Promise<ChainIndex> {
   const query = new URLSearchParams({ view });
   if (user !== null) query.set('on_behalf_of', user);
-  return fetchJson(`/api/chains?${query}`, { signal }, chainIndexSchema);
+  return fetchJson(`/api/chains?${query}`, { signal }, chainIndexReply);
 }
 
 /**

@@ -1,11 +1,18 @@
 // The browser's one fetcher for the playground's own API: JSON in, parsed JSON out, or the typed ApiError the envelope describes.
-import type { z } from 'zod';
 import { ApiError } from '@/lib/schema/api-error';
 import { checkResponseIdText } from '@/lib/schema/response-id';
 
 export interface FetchJsonInit extends RequestInit {
   /** Sent as the JSON body (with its Content-Type). */
   json?: unknown;
+}
+
+/**
+ * What checks a reply's JSON: a zod schema, or a zod-free check with the same `safeParse` contract (for replies a page
+ * reads as it loads, so that it need not load zod for them).
+ */
+export interface ReplyShape<T> {
+  safeParse(body: unknown): { success: true; data: T } | { success: false };
 }
 
 /** The playground routes that take a response id in their path. */
@@ -29,7 +36,7 @@ function isAbort(error: unknown): boolean {
  * Calls `url` and returns its JSON body (checked by `schema` when given). A non-2xx reply throws ApiError with the
  * envelope's fields (or the status when there is no envelope); an unreachable server throws ApiError status 0; an abort is rethrown.
  */
-export async function fetchJson<T = unknown>(url: string, init: FetchJsonInit = {}, schema?: z.ZodType<T>): Promise<T> {
+export async function fetchJson<T = unknown>(url: string, init: FetchJsonInit = {}, schema?: ReplyShape<T>): Promise<T> {
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set('Content-Type', 'application/json');

@@ -2,16 +2,15 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 import { makeApiError, type ApiErrorBody } from './errors';
+import { ON_BEHALF_OF_HEADER, ON_BEHALF_OF_PATTERN, ON_BEHALF_OF_REFUSALS } from './on-behalf-of-rule';
 
-export const ON_BEHALF_OF_HEADER = 'X-On-Behalf-Of';
+export { ON_BEHALF_OF_HEADER } from './on-behalf-of-rule';
 
 export const onBehalfOfSchema = z
   .string()
   .trim()
-  .max(LIMITS.on_behalf_of.maxLength, {
-    error: `${ON_BEHALF_OF_HEADER} must be at most ${LIMITS.on_behalf_of.maxLength} characters.`,
-  })
-  .regex(/^[\x20-\x7E]*$/, { error: `${ON_BEHALF_OF_HEADER} may contain only printable ASCII characters.` });
+  .max(LIMITS.on_behalf_of.maxLength, { error: ON_BEHALF_OF_REFUSALS.tooLong })
+  .regex(ON_BEHALF_OF_PATTERN, { error: ON_BEHALF_OF_REFUSALS.unprintable });
 
 export type ParseOnBehalfOfResult = { ok: true; value: string | null } | { ok: false; error: ApiErrorBody };
 

@@ -70,6 +70,16 @@ describe('fetchJson', () => {
   });
 });
 
+describe('fetchJson with a zod-free check', () => {
+  it('takes any check with the safeParse contract', async () => {
+    const onlyArrays = { safeParse: (body: unknown) => (Array.isArray(body) ? { success: true as const, data: body } : { success: false as const }) };
+    stubFetch(() => Response.json([1]));
+    expect(await fetchJson('/api/x', {}, onlyArrays)).toEqual([1]);
+    stubFetch(() => Response.json({}));
+    expect(await caught(fetchJson('/api/x', {}, onlyArrays))).toMatchObject({ code: 'unexpected_reply' });
+  });
+});
+
 describe('query keys', () => {
   it('gives every query family its own first segment', () => {
     const firsts = [queryKeys.session, queryKeys.health, queryKeys.models, queryKeys.presets, queryKeys.history(''), queryKeys.jobs, queryKeys.job, queryKeys.captures, queryKeys.capture(null), queryKeys.chainIndex].map((key) => key[0]);

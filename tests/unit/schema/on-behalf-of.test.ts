@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { onBehalfOfSchema, parseOnBehalfOf } from '@/lib/schema';
+import { findOnBehalfOfRefusal } from '@/lib/schema/on-behalf-of-rule';
 
 describe('X-On-Behalf-Of', () => {
   it('treats absent and blank as no user', () => {
@@ -38,5 +39,30 @@ describe('X-On-Behalf-Of', () => {
     const result = parseOnBehalfOf(raw);
     expect(result).toMatchObject({ ok: false, error: { error: { param: 'X-On-Behalf-Of', code: 'invalid_value' } } });
     if (!result.ok) expect(result.error.error.message).toContain('printable ASCII');
+  });
+});
+
+describe('the X-On-Behalf-Of rule without zod (the chains page checks its acting-user field with it)', () => {
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['a name with spaces around', '  user-42 '],
+    ['256 characters', 'u'.repeat(256)],
+    ['256 characters padded', ` ${'u'.repeat(256)} `],
+    ['257 characters', 'u'.repeat(257)],
+    ['257 characters with a tab', `${'u'.repeat(256)}\t`.padEnd(258, 'x')],
+    ['a tab inside', 'a\tb'],
+    ['a control character', 'a\u0001b'],
+    ['DEL', 'a\u007fb'],
+    ['non-ASCII', 'zoë'],
+  ])('refuses %s exactly as the schema does, with its first message', (_label, raw) => {
+    const parsed = onBehalfOfSchema.safeParse(raw);
+    expect(findOnBehalfOfRefusal(raw)).toBe(parsed.success ? null : parsed.error.issues[0]?.message);
+  });
+
+  it('names the header and its bound in its words', () => {
+    expect(findOnBehalfOfRefusal('u'.repeat(257))).toBe('X-On-Behalf-Of must be at most 256 characters.');
+    expect(findOnBehalfOfRefusal('zoë')).toBe('X-On-Behalf-Of may contain only printable ASCII characters.');
+    expect(findOnBehalfOfRefusal(' alice ')).toBeNull();
   });
 });
