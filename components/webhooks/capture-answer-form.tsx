@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { TextInput } from '@/components/ui/input';
 import type { CaptureReply } from '@/lib/webhooks/captures';
-import { captureAnswerSchema } from '@/lib/webhooks/schemas';
 import { useSetCaptureAnswer } from './use-captures';
 
 type Problems = Partial<Record<'status' | 'delay', string>>;
@@ -19,8 +18,16 @@ export function CaptureAnswerForm({ capture }: { capture: CaptureReply }) {
   const [problems, setProblems] = useState<Problems>({});
   const setAnswer = useSetCaptureAnswer(capture.id);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The routes' schema (and zod) loads with the first save, not with the jobs page.
+    let captureAnswerSchema: typeof import('@/lib/webhooks/schemas').captureAnswerSchema;
+    try {
+      ({ captureAnswerSchema } = await import('@/lib/webhooks/schemas'));
+    } catch {
+      setProblems({ status: 'The form check could not load: check the connection and save again.' });
+      return;
+    }
     const parsed = captureAnswerSchema.safeParse({
       answer_status: status.trim() === '' ? null : Number(status),
       answer_delay_ms: delay.trim() === '' ? null : Number(delay),
@@ -39,7 +46,7 @@ export function CaptureAnswerForm({ capture }: { capture: CaptureReply }) {
   };
 
   return (
-    <form onSubmit={submit} className="flex min-w-0 flex-wrap items-start gap-3" data-testid="capture-answer-form" aria-label="Scripted answer" noValidate>
+    <form onSubmit={(event) => void submit(event)} className="flex min-w-0 flex-wrap items-start gap-3" data-testid="capture-answer-form" aria-label="Scripted answer" noValidate>
       <Field label="Answer with status" hint="Empty: 200 when the signature is valid, 401 when not." error={problems.status} className="w-full sm:w-56">
         <TextInput inputMode="numeric" value={status} onChange={(event) => setStatus(event.target.value)} data-testid="capture-answer-status" />
       </Field>

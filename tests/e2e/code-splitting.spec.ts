@@ -1,5 +1,5 @@
 // Code splitting, timing-free: the playground's first-load scripts hold no CodeMirror; the JSON tab loads it when opened;
-// pages without forms (and the shell every page has) load no zod.
+// the shell, /settings, /jobs and /chains load no zod (nor /jobs react-hook-form) until a form is submitted or a chain opened.
 import { expect, test, type Response } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
@@ -8,6 +8,9 @@ const CODEMIRROR_MARK = 'cm-scroller';
 
 /** A type name zod's core registers with every schema class: in the bundle wherever zod is. */
 const ZOD_MARK = '$ZodType';
+
+/** An option react-hook-form's form control reads (a property name, kept by the minifier): in the bundle wherever it is. */
+const REACT_HOOK_FORM_MARK = 'shouldUseNativeValidation';
 
 function firstLoadScripts(html: string): string[] {
   return [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((match) => !/\snomodule[\s=>]/i.test(match[0])).map((match) => match[1] ?? '');
@@ -32,8 +35,17 @@ test("the playground's first-load scripts hold no CodeMirror, and opening the JS
   expect(bodies.some((body) => body.includes(CODEMIRROR_MARK))).toBe(true);
 });
 
-test('the shell and /settings load no zod: the one fetcher reads errors and checks ids without it', async ({ request }) => {
-  for (const pagePath of ['/', '/settings']) {
+/** Collects the scripts a page fetches from now on, to show a marker is real where the code does load. */
+function collectScripts(page: import('@playwright/test').Page): () => Promise<string[]> {
+  const later: Response[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) later.push(response);
+  });
+  return () => Promise.all(later.map((response) => response.text()));
+}
+
+test('the shell, /settings, /jobs and /chains load no zod: the fetcher, the index and the acting-user check do without it', async ({ request }) => {
+  for (const pagePath of ['/', '/settings', '/jobs', '/chains']) {
     const scripts = firstLoadScripts(await (await request.get(pagePath)).text());
     expect(scripts.length).toBeGreaterThan(3);
     for (const src of scripts) {
@@ -41,4 +53,45 @@ test('the shell and /settings load no zod: the one fetcher reads errors and chec
       expect(body.includes(ZOD_MARK), `${pagePath}: ${src} carries zod`).toBe(false);
     }
   }
+});
+
+test("/jobs loads no react-hook-form, and its forms load the routes' schemas with the first submit, each message at its field", async ({ page, request }) => {
+  for (const src of firstLoadScripts(await (await request.get('/jobs')).text())) {
+    const body = await (await request.get(src)).text();
+    expect(body.includes(REACT_HOOK_FORM_MARK), `/jobs: ${src} carries react-hook-form`).toBe(false);
+  }
+  const capture = (await (await page.request.post('/api/webhooks')).json()) as { id: string };
+  await page.goto('/jobs');
+  const loaded = collectScripts(page);
+  const track = page.getByTestId('track-job-form');
+  await page.getByTestId('track-submit').click();
+  await expect(track.getByRole('alert')).toHaveText('is required');
+  await expect(page.getByTestId('track-response-id')).toBeFocused();
+  expect((await loaded()).some((body) => body.includes(ZOD_MARK))).toBe(true);
+  // After a refused submit a change is checked again: a valid id clears the message before the next Track.
+  await page.getByTestId('track-response-id').fill('resp_x');
+  await expect(track.getByRole('alert')).toHaveCount(0);
+  await page.getByTestId('track-on-behalf-of').fill('zoë');
+  await page.getByTestId('track-submit').click();
+  await expect(track.getByRole('alert')).toHaveText('must be printable ASCII');
+
+  await page.getByTestId('capture-select').selectOption(capture.id);
+  const answer = page.getByTestId('capture-answer-form');
+  await page.getByTestId('capture-answer-status').fill('99');
+  await page.getByTestId('capture-answer-save').click();
+  await expect(answer.getByRole('alert')).toHaveText('must be 200 to 599');
+
+  // The marker is real: the request builder, which is made with react-hook-form, brings it.
+  const playgroundScripts = collectScripts(page);
+  await new PlaygroundPage(page).open();
+  expect((await playgroundScripts()).some((body) => body.includes(REACT_HOOK_FORM_MARK))).toBe(true);
+});
+
+test('/chains opens a chain with the walker and the reply schemas loaded then: its first-load scripts hold neither', async ({ page }) => {
+  await page.goto('/chains');
+  await expect(page.getByTestId('chains-empty')).toBeVisible();
+  const loaded = collectScripts(page);
+  await page.goto(`/chains?id=resp_code_split_${Date.now()}`);
+  await expect(page.getByTestId('chain-view').getByTestId('broken-title')).toHaveText('Not found');
+  expect((await loaded()).some((body) => body.includes(ZOD_MARK))).toBe(true);
 });
