@@ -1,6 +1,6 @@
 'use client';
-// The playground's side-panel and notice parts: lazily loaded panels (JSON editor, event log), the issue list, the
-// replacement review and the notice of a thread opened from its newest turns.
+// The playground's side-panel and notice parts: lazily loaded panels (JSON editor, event log, code export, import,
+// history, presets, share link) and the transcript, the issue list, the replacement review and the notice of a thread opened from its newest turns.
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { getBrowserKey } from '@/components/settings/browser-key';
@@ -21,6 +21,43 @@ export const EventsPanel = dynamic(() => import('@/components/transcript/events-
     </p>
   ),
 });
+
+function LoadingPanel() {
+  return (
+    <p role="status" className="text-sm text-fg-muted">
+      Loading…
+    </p>
+  );
+}
+
+// The side panel's other tabs render only while chosen: each loads with its first opening (code generators, the curl
+// parser, the history and presets lists, the share link), not with the page.
+export const CodeExport = dynamic(() => import('./code-export').then((module) => module.CodeExport), { ssr: false, loading: LoadingPanel });
+export const ImportPanel = dynamic(() => import('./import-panel').then((module) => module.ImportPanel), { ssr: false, loading: LoadingPanel });
+export const HistoryPanel = dynamic(() => import('./history-panel').then((module) => module.HistoryPanel), { ssr: false, loading: LoadingPanel });
+export const PresetsPanel = dynamic(() => import('./presets-panel').then((module) => module.PresetsPanel), { ssr: false, loading: LoadingPanel });
+export const ShareLink = dynamic(() => import('./share-link').then((module) => module.ShareLink), { ssr: false, loading: LoadingPanel });
+
+const loadRunPanel = () => import('@/components/transcript/run-panel');
+
+/**
+ * The transcript (turn views, item views, metrics, exports) loads with the first turn: a new visit shows examples and the
+ * composer only. Sending starts the load beside the request, so the turn's views are there by its first event.
+ */
+export function preloadTranscript(): void {
+  void loadRunPanel().catch(() => undefined);
+}
+
+export const TurnList = dynamic(() => loadRunPanel().then((module) => module.TurnList), {
+  ssr: false,
+  loading: () => (
+    <p role="status" className="text-sm text-fg-muted" data-testid="transcript-loading">
+      Loading the conversation…
+    </p>
+  ),
+});
+export const RunToolbar = dynamic(() => loadRunPanel().then((module) => module.RunToolbar), { ssr: false });
+export const KeepRecording = dynamic(() => import('@/components/recordings/keep-recording').then((module) => module.KeepRecording), { ssr: false });
 
 /** CodeMirror is most of the page's script: it loads when the JSON tab is first opened, not with the page. */
 const JsonBodyEditor = dynamic(() => import('./json-body-editor').then((module) => module.JsonBodyEditor), {

@@ -2,28 +2,21 @@
 // The playground: the conversation in the centre with the composer pinned under it, every other field and tool in a side
 // panel that can be hidden; chips above the composer name what changes the meaning of the next request.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { KeepRecording } from '@/components/recordings/keep-recording';
 import { getBrowserKeyHeaders } from '@/components/settings/browser-key';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { PresentationToggle, usePresentation } from '@/components/transcript/presentation';
-import { RunToolbar, TurnList } from '@/components/transcript/run-panel';
 import { useRun } from '@/components/transcript/use-run';
 import type { JsonObject } from './body-path';
-import { CodeExport } from './code-export';
 import { CompareButton } from './compare-button';
 import { Composer } from './composer';
 import { ContextChips, shortId, type ThreadPosition } from './context-chips';
 import { DraftProvider } from './draft-context';
 import { ExampleList } from './examples-menu';
-import { HistoryPanel } from './history-panel';
-import { ImportPanel } from './import-panel';
-import { EventsPanel, IssuesPreview, JsonPanel, PendingReview, ThreadCutNotice } from './playground-parts';
-import { PresetsPanel } from './presets-panel';
+import { CodeExport, EventsPanel, HistoryPanel, ImportPanel, IssuesPreview, JsonPanel, KeepRecording, PendingReview, preloadTranscript, PresetsPanel, RunToolbar, ShareLink, ThreadCutNotice, TurnList } from './playground-parts';
 import type { PendingReplacement } from './replace-confirm';
 import { buildDraftHeaders, createDefaultDraft } from './request-draft';
 import { RequestPanel, type PanelTab } from './request-panel';
-import { ShareLink } from './share-link';
 import { usePageLinks } from './use-page-links';
 import { useRequestDraft } from './use-request-draft';
 import { useFollowStream } from './use-follow-stream';
@@ -82,6 +75,7 @@ export function Playground() {
       return;
     }
     setNotice(null);
+    preloadTranscript();
     const { body } = store.getState().draft;
     const continues = head && body.previous_response_id === undefined && body.conversation === undefined;
     const sent: JsonObject = continues ? { ...body, previous_response_id: head } : body;
@@ -143,6 +137,12 @@ export function Playground() {
     },
     [head, hasThread, run, store, thread],
   );
+
+  // A thread being opened (a ?response= link) will show turns: their views load beside its first fetch.
+  const isThreadOpening = thread.isOpening;
+  useEffect(() => {
+    if (isThreadOpening) preloadTranscript();
+  }, [isThreadOpening]);
 
   usePageLinks({ store, propose });
   const follow = useFollowStream(run);

@@ -1,14 +1,16 @@
 'use client';
 // Output controls: text.format (with a JSON Schema editor), text.verbosity, include, max_output_tokens, top_logprobs, modalities, audio.
+import dynamic from 'next/dynamic';
 import { INCLUDE_VALUES, LIMITS, MODALITIES, VERBOSITIES } from '@/lib/schema/constants';
 import { Select } from '@/components/ui/input';
 import { isJsonObject } from './body-path';
 import { useDraftStore, useFieldValue } from './draft-context';
 import { BodyField, BooleanField, MultiCheckField, NumberField, SelectField, TextField } from './fields';
 import { FormSection } from './form-section';
-import { checkJsonSchema } from './json-schema-check';
-import { JsonValueField } from './json-value-field';
 import { createJsonSchemaFormat } from './tool-templates';
+
+/** The meta-schema validator (precompiled, the size of a few sections) loads when a json_schema format is first shown. */
+const JsonSchemaField = dynamic(() => import('./json-schema-field').then((module) => module.JsonSchemaField), { ssr: false, loading: () => <p role="status" className="text-sm text-fg-muted">Loading…</p> });
 
 const FORMAT_TYPES = ['text', 'json_object', 'json_schema'] as const;
 
@@ -53,7 +55,7 @@ export function SectionOutput() {
           <TextField path="text.format.description" help="What the output is for; helps the model fill it in." />
           <BooleanField path="text.format.strict" help="true: the output follows the schema exactly (the schema must allow strict mode)." />
           <div className="md:col-span-2">
-            <JsonValueField path="text.format.schema" rows={8} check={checkJsonSchema} help="The JSON Schema the output must match; checked against the JSON Schema meta-schema." />
+            <JsonSchemaField path="text.format.schema" help="The JSON Schema the output must match; checked against the JSON Schema meta-schema." />
           </div>
         </>
       ) : null}

@@ -1,5 +1,6 @@
 'use client';
 // Tools: a definition editor for each of the 14 kinds, tool_choice (a mode or one tool from the list), parallel_tool_calls, max_tool_calls.
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -9,7 +10,6 @@ import { isJsonObject, type JsonObject } from './body-path';
 import { useDraftStore, useFieldSelector, useFieldValue } from './draft-context';
 import { BodyField, BooleanField, FieldSlot, NumberField } from './fields';
 import { FormSection } from './form-section';
-import { ToolEditor } from './tool-editor';
 import { createTool, describeToolChoice, toolChoiceFor, type ToolType } from './tool-templates';
 
 /** The tool_choice objects the tools offer, as JSON: unchanged while a tool's description or schema is typed into. */
@@ -41,6 +41,16 @@ function ToolChoiceField() {
     </BodyField>
   );
 }
+
+/** A tool's editor (its fields, and the meta-schema validator for function parameters) loads with the first tool shown. */
+const ToolEditor = dynamic(() => import('./tool-editor').then((module) => module.ToolEditor), {
+  ssr: false,
+  loading: () => (
+    <p role="status" className="text-sm text-fg-muted">
+      Loading the tool…
+    </p>
+  ),
+});
 
 export function SectionTools() {
   const store = useDraftStore();

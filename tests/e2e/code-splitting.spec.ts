@@ -95,3 +95,30 @@ test('/chains opens a chain with the walker and the reply schemas loaded then: i
   await expect(page.getByTestId('chain-view').getByTestId('broken-title')).toHaveText('Not found');
   expect((await loaded()).some((body) => body.includes(ZOD_MARK))).toBe(true);
 });
+
+/** Markers of code the playground loads on first use: the code generators, the JSON Schema meta-schema validator (an ajv message), the turn views. */
+const ON_FIRST_USE = { codeExport: '--no-buffer', metaSchema: 'must NOT have duplicate items', turnViews: 'live-metrics' } as const;
+
+test('a new visit to the playground loads no code export, meta-schema validator or turn views; each loads with its first use', async ({ page }) => {
+  const loaded = collectScripts(page);
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await page.waitForLoadState('networkidle');
+  const atStart = await loaded();
+  for (const [name, mark] of Object.entries(ON_FIRST_USE)) expect(atStart.some((body) => body.includes(mark)), `${name} loaded with the page`).toBe(false);
+
+  await playground.openTab('code');
+  await expect(page.getByTestId('request-panel')).toContainText('--no-buffer');
+  expect((await loaded()).some((body) => body.includes(ON_FIRST_USE.codeExport))).toBe(true);
+
+  const output = await playground.openSection('section-output');
+  await output.getByTestId('field-text-format-type').selectOption('json_schema');
+  await expect(output.getByText('checked against the JSON Schema meta-schema')).toBeVisible();
+  expect((await loaded()).some((body) => body.includes(ON_FIRST_USE.metaSchema))).toBe(true);
+
+  await playground.openTab('settings');
+  await page.getByTestId('new-request').click();
+  await playground.send('hello');
+  await expect(playground.turn(0)).toBeVisible();
+  expect((await loaded()).some((body) => body.includes(ON_FIRST_USE.turnViews))).toBe(true);
+});
