@@ -4,6 +4,7 @@
 import { getPath, setPath, type JsonObject } from './body-path';
 import { createDraftForm, listDraftIssues, ON_BEHALF_OF_FIELD, toFormName, type BodyIssue, type DraftForm } from './draft-form';
 import { createPathListeners } from './path-listeners';
+import { createTrailingTimer } from './trailing-timer';
 import type { RequestDraft } from './request-draft';
 
 export { listBodyIssues, listDraftIssues, type BodyIssue } from './draft-form';
@@ -60,7 +61,6 @@ export function createDraftStore(initial: RequestDraft): DraftStore {
   let checked: { draft: RequestDraft; issues: readonly BodyIssue[] } = { draft: initial, issues: listDraftIssues(initial) };
   let issuesOf: { state: DraftState; issues: readonly BodyIssue[] } | null = null;
   let shown: readonly BodyIssue[] = checked.issues;
-  let checkTimer: ReturnType<typeof setTimeout> | undefined;
   const listeners = new Set<() => void>();
   const onBehalfOfListeners = new Set<() => void>();
   const shownListeners = new Set<() => void>();
@@ -88,10 +88,7 @@ export function createDraftStore(initial: RequestDraft): DraftStore {
   // issues shown follow each check the resolver makes.
   form.subscribe({ formState: { errors: true }, callback: publishIssues });
   // Checking a 200 KB body takes milliseconds: once typing pauses, not on every key.
-  const scheduleCheck = () => {
-    clearTimeout(checkTimer);
-    checkTimer = setTimeout(() => void form.trigger(), CHECK_DELAY_MS);
-  };
+  const check = createTrailingTimer(CHECK_DELAY_MS, () => void form.trigger());
 
   const commit = (next: DraftState, paths: readonly string[]) => {
     const isHeaderChanged = next.draft.onBehalfOf !== state.draft.onBehalfOf;
@@ -99,7 +96,7 @@ export function createDraftStore(initial: RequestDraft): DraftStore {
     if (paths.length) pathListeners.notify(paths);
     if (isHeaderChanged) for (const listener of [...onBehalfOfListeners]) listener();
     for (const listener of [...listeners]) listener();
-    scheduleCheck();
+    check.poke();
   };
 
   /** Brings react-hook-form's values (and so its registered inputs) to the body, for the top-level keys that changed. */

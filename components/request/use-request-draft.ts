@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { createDraftStore, type DraftStore } from './draft-store';
 import { createDefaultDraft, deserializeDraft, DRAFT_STORAGE_KEY, serializeDraft, type RequestDraft } from './request-draft';
+import { createTrailingTimer } from './trailing-timer';
 
 const SAVE_DELAY_MS = 150;
 
@@ -14,14 +15,11 @@ function readStoredDraft(): RequestDraft {
 export function useRequestDraft(): DraftStore {
   const [store] = useState(() => createDraftStore(readStoredDraft()));
   useEffect(() => {
-    let timer: number | undefined;
-    const unsubscribe = store.subscribe(() => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(() => window.localStorage.setItem(DRAFT_STORAGE_KEY, serializeDraft(store.getState().draft)), SAVE_DELAY_MS);
-    });
+    const save = createTrailingTimer(SAVE_DELAY_MS, () => window.localStorage.setItem(DRAFT_STORAGE_KEY, serializeDraft(store.getState().draft)));
+    const unsubscribe = store.subscribe(save.poke);
     return () => {
       unsubscribe();
-      window.clearTimeout(timer);
+      save.cancel();
     };
   }, [store]);
   return store;
