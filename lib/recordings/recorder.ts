@@ -1,4 +1,4 @@
-// Records one streamed run while it streams: text and arrival times buffered in memory, the recording written once after it ends.
+// Records one streamed run while it streams: text and arrival times buffered in memory, the recording written after it ends (batched with the others that ended meanwhile).
 import 'server-only';
 import { getDb, type Db } from '@/lib/db';
 import { getEnv } from '@/lib/env';
@@ -30,13 +30,14 @@ export interface LiveRecording {
   finish(endedBy?: RecordingFile['ended_by']): Promise<string | null>;
 }
 
-/** Recordings are written one at a time; while this much text already waits, a new one is dropped rather than held in memory. */
+/** While this much text already waits to be written, a new recording is dropped rather than held in memory. */
 const MAX_PENDING_CHARS = 4 * RECORDING_MAX_BYTES;
+/** While this much waits, the next batch is written at once, streams open or not (memory stays bounded under steady load). */
+const WRITE_NOW_CHARS = RECORDING_MAX_BYTES;
 let pendingChars = 0;
-let writeQueue: Promise<unknown> = Promise.resolve();
 
 /**
- * Streams being recorded now, and when the last one closed: a write waits until none has been open for QUIET_SETTLE_MS
+ * Streams being recorded now, and when the last one closed: a batch waits until none has been open for QUIET_SETTLE_MS
  * (its last bytes are out) or QUIET_WAIT_MAX_MS passed, so recordings are written between streams, not during them.
  */
 let openStreams = 0;
@@ -52,7 +53,7 @@ async function whenQuiet(): Promise<void> {
   for (;;) {
     const now = performance.now();
     const settleLeftMs = lastClosedAt + QUIET_SETTLE_MS - now;
-    if ((openStreams === 0 && settleLeftMs <= 0) || now >= deadline) return;
+    if ((openStreams === 0 && settleLeftMs <= 0) || now >= deadline || pendingChars >= WRITE_NOW_CHARS) return;
     await delay(Math.min(deadline - now, openStreams === 0 ? settleLeftMs : QUIET_POLL_MS));
   }
 }
@@ -66,37 +67,79 @@ function warn(reason: string, responseId: string | null): void {
   console.warn(`[recordings] not kept response=${responseId ?? 'none'} reason=${reason}`);
 }
 
-/** Builds and stores a finished run (retention applied), one write at a time; never rejects. */
+const codeOf = (error: unknown) => (error instanceof Error ? (((error as { code?: unknown }).code as string | undefined) ?? error.name) : 'unknown');
+
+interface PendingWrite {
+  build: () => RecordingFile;
+  ownerId: string | null;
+  chars: number;
+  db: () => Promise<Db>;
+  resolve: (id: string | null) => void;
+}
+
+/** Finished runs waiting for the writer, and the writer's run while it has any (one at a time). */
+const pending: PendingWrite[] = [];
+let writer: Promise<void> | null = null;
+
+/**
+ * Writes one batch: every recording that finished while the writer waited, each built and inserted in turn, then retention
+ * applied once per source and owner. A recording that cannot be built or stored is logged and resolves null; the rest are kept.
+ */
+async function writeBatch(batch: PendingWrite[]): Promise<void> {
+  const written: Array<{ id: string; source: RecordingFile['source'] } & Omit<PendingWrite, 'build' | 'chars'>> = [];
+  // Taken one by one, so each run's text can be collected as soon as its recording is stored.
+  for (let job = batch.shift(); job; job = batch.shift()) {
+    let file: RecordingFile | null = null;
+    try {
+      file = job.build();
+      const summary = await insertRecording(await job.db(), file, { pinned: false, origin: 'recorded', ownerId: job.ownerId });
+      written.push({ id: summary.id, source: file.source, ownerId: job.ownerId, db: job.db, resolve: job.resolve });
+    } catch (error) {
+      warn(codeOf(error), file?.response_id ?? null);
+      job.resolve(null);
+    } finally {
+      pendingChars -= job.chars;
+    }
+  }
+  const pruned = new Set<string>();
+  for (const { source, ownerId, db } of written) {
+    const key = JSON.stringify([source, ownerId]);
+    if (pruned.has(key)) continue;
+    pruned.add(key);
+    // A failed prune leaves a recording too many until the next write; what was written is kept.
+    await pruneRecordings(await db(), getEnv().RECORDINGS_KEEP, source, ownerId).catch((error: unknown) => warn(`prune_${codeOf(error)}`, null));
+  }
+  for (const { id, resolve } of written) resolve(id);
+}
+
+async function writePending(): Promise<void> {
+  try {
+    while (pending.length > 0) {
+      // Off the streams' path: after the last recorded stream's bytes went out, or once a second under steady load.
+      await whenQuiet();
+      await writeBatch(pending.splice(0));
+    }
+  } finally {
+    writer = null;
+  }
+}
+
+/** Queues a finished run for the writer (retention applied when written); never rejects. */
 function store(build: () => RecordingFile, ownerId: string | null, chars: number, db: () => Promise<Db>): Promise<string | null> {
   if (pendingChars + chars > MAX_PENDING_CHARS) {
     warn('write_queue_full', null);
     return Promise.resolve(null);
   }
   pendingChars += chars;
-  const written = writeQueue.then(async () => {
-    // Off the streams' path: after this stream's last bytes went out, and while no other is being recorded.
-    await whenQuiet();
-    let file: RecordingFile | null = null;
-    try {
-      file = build();
-      const handle = await db();
-      const summary = await insertRecording(handle, file, { pinned: false, origin: 'recorded', ownerId });
-      await pruneRecordings(handle, getEnv().RECORDINGS_KEEP, file.source, ownerId);
-      return summary.id;
-    } catch (error) {
-      warn(error instanceof Error ? (((error as { code?: unknown }).code as string | undefined) ?? error.name) : 'unknown', file?.response_id ?? null);
-      return null;
-    } finally {
-      pendingChars -= chars;
-    }
+  return new Promise((resolve) => {
+    pending.push({ build, ownerId, chars, db, resolve });
+    writer ??= writePending();
   });
-  writeQueue = written;
-  return written;
 }
 
 /** Resolves once every recording finished so far is stored (or dropped): a clean stop, or a benchmark between its paths, waits for it. */
-export function whenRecordingsWritten(): Promise<void> {
-  return writeQueue.then(() => undefined);
+export async function whenRecordingsWritten(): Promise<void> {
+  while (writer) await writer;
 }
 
 /**

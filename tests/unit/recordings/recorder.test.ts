@@ -50,4 +50,62 @@ describe('startRecording', () => {
     expect(db).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith('[recordings] not kept response=none reason=too_large');
   });
+
+  it('writes every run that ended while another stream stayed open in one batch after one wait, retention applied once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { startRecording } = await loadRecorder();
+      const { db, inserted, prunes } = fakeDb();
+      const open = startRecording({ request: { input: 'still streaming' }, onBehalfOf: null, ownerId: null }, { db })!;
+      open.onText(created);
+      const ids: Array<string | null> = [];
+      for (let run = 0; run < 12; run += 1) {
+        const recording = startRecording({ request: { input: `run ${run}` }, onBehalfOf: null, ownerId: null }, { db })!;
+        recording.onText(created.replace('resp_secret_text', `resp_${run}`));
+        void recording.finish().then((id) => ids.push(id));
+      }
+      // One quiet wait (it never comes while a stream is open) is enough for the whole backlog, not one wait per run.
+      await vi.advanceTimersByTimeAsync(1_000);
+      await settled(() => ids.length === 12);
+      expect(inserted).toEqual(Array.from({ length: 12 }, (_, run) => `resp_${run}`));
+      expect(ids).toEqual(Array.from({ length: 12 }, (_, run) => `rec_${run}`));
+      expect(prunes).toEqual(['after 12']);
+      void open.finish('client');
+      await vi.advanceTimersByTimeAsync(1_000);
+      await settled(() => inserted.length === 13);
+      expect(inserted).toHaveLength(13);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
+
+/** Lets real I/O (the gzip off the main thread) finish while the fake clock stands still. */
+async function settled(isDone: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 5_000 && !isDone(); turn += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A database that takes the recorder's inserts (answering like the recordings table) and counts its prunes. */
+function fakeDb() {
+  const inserted: string[] = [];
+  const prunes: string[] = [];
+  const chain = (result: unknown): unknown =>
+    new Proxy(() => undefined, {
+      get: (_target, property) => (property === 'then' ? (resolve: (value: unknown) => void) => resolve(result) : () => chain(result)),
+    });
+  const handle = {
+    insert: () => ({
+      values: (row: { responseId: string | null; name: string; sizeBytes: number }) => {
+        inserted.push(row.responseId ?? 'none');
+        return chain([{ ...row, id: `rec_${inserted.length - 1}`, ownerId: null, shared: false, recordedAt: new Date(0), createdAt: new Date(0) }]);
+      },
+    }),
+    select: () => chain([]),
+    delete: () => {
+      prunes.push(`after ${inserted.length}`);
+      return chain([]);
+    },
+  };
+  return { db: () => Promise.resolve(handle as unknown as Db), inserted, prunes };
+}
+
