@@ -2,7 +2,6 @@
 import 'server-only';
 import { actorLabel, ownerIdOf, type Actor } from '@/lib/auth/identity';
 import { getInstallKey, isProtected, proxyKeyForMountedGateway } from '@/lib/auth/local-gateway-key';
-import { releaseWhenDone } from '@/lib/auth/stream-limit';
 import type { AuditNote } from '@/lib/audit/entry';
 import { recordAudit } from '@/lib/audit/writer';
 import { redactCredentials } from '@/lib/schema/credentials';
@@ -80,12 +79,14 @@ function describeFailure(error: unknown, init: CallGatewayInit, timeout: AbortSi
   return new ApiError(502, `The gateway at ${host} is unreachable (${describeCause(error)}).`, { code: 'gateway_unreachable' });
 }
 
-/** The gateway's reply with every known secret replaced in its body, streams included: a gateway that echoes a key must not leak it to any caller. */
-function withoutSecrets(response: Response, secrets: readonly string[]): Response {
-  if (!response.body) return response;
+/**
+ * The gateway's reply with every known secret replaced in its body, streams included (a gateway that echoes a key must not
+ * leak it to any caller); `onEnd` runs once its body has ended, failed or been cancelled.
+ */
+function withoutSecrets(response: Response, secrets: readonly string[], onEnd: () => void): Response {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(scrubStream(response.body, secrets), { status: response.status, statusText: response.statusText, headers });
+  return new Response(scrubStream(response.body!, secrets, onEnd), { status: response.status, statusText: response.statusText, headers });
 }
 
 const RESPONSE_PATH = /^\/responses\/([^/]+)/;
@@ -143,13 +144,13 @@ export async function callGateway(path: string, init: CallGatewayInit): Promise<
   const timer = setTimeout(() => timeout.abort(), env.GATEWAY_TIMEOUT_MS);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
   try {
-    const response = withoutSecrets(await fetch(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' }), knownSecrets(env, [bearer, init.apiKey]));
+    const response = await fetch(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' });
     const finish = () => auditCall(env, path, init, startedAt, { status: response.status, errorCode: null });
     if (!response.body) {
       finish();
       return response;
     }
-    return new Response(releaseWhenDone(response.body, finish), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return withoutSecrets(response, knownSecrets(env, [bearer, init.apiKey]), finish);
   } catch (error) {
     const failure = describeFailure(error, init, timeout.signal, env, target.host);
     auditCall(env, path, init, startedAt, { status: failure.status, errorCode: failure.code });

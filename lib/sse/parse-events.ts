@@ -46,14 +46,58 @@ export function mayBeRecordOf(message: SseMessage, types: readonly string[]): bo
   return types.some((type) => data.includes(type));
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether a stretch of SSE text (whole messages, their `event:` lines included) may hold a record of one of `types` by
+ * mayBeRecordOf's rules: one test over the whole stretch names every message that could, and a stretch without any is
+ * skipped unframed. The test is a superset of mayBeRecordOf's, so nothing it would keep is skipped.
+ */
+export function createRecordTest(types: readonly string[]): (text: string) => boolean {
+  const pattern = new RegExp([...types, '[DONE]', '\\u'].map(escapeRegExp).join('|'));
+  return (text) => pattern.test(text);
+}
+
 /**
  * Push-based record reader: feed decoded text chunk by chunk, call end() when the stream ends. With `types`, only
- * messages that may be of those types (and `[DONE]`) become records; the others are skipped unparsed.
+ * messages that may be of those types (and `[DONE]`) become records; the others are skipped unparsed, and the text is
+ * framed lazily: the whole messages of a chunk (up to its last blank line) are framed only when the stretch may hold
+ * one of the types (most of a stream is deltas, skipped here without being split into messages). A stream with CR line
+ * ends is framed whole from its first CR on (where a blank line ends is only sure while reading line by line).
  */
 export function createSseRecordReader(onRecord: (record: SseRecord) => void, types?: readonly string[]) {
-  return createSseFramer((message) => {
+  const framer = createSseFramer((message) => {
     if (!types || mayBeRecordOf(message, types)) onRecord(parseSseRecord(message));
   });
+  if (!types) return framer;
+  const mayHoldRecord = createRecordTest(types);
+  // Text after the last blank line seen, not framed yet: the framer has framed everything before it.
+  let carry = '';
+  let isFramingAll = false;
+  return {
+    feed(text: string) {
+      if (isFramingAll) return framer.feed(text);
+      const pending = carry + text;
+      if (text.includes('\r')) {
+        isFramingAll = true;
+        carry = '';
+        return framer.feed(pending);
+      }
+      const end = pending.lastIndexOf('\n\n');
+      if (end === -1) {
+        carry = pending;
+        return;
+      }
+      carry = pending.slice(end + 2);
+      const whole = pending.slice(0, end + 2);
+      if (mayHoldRecord(whole)) framer.feed(whole);
+    },
+    end() {
+      if (!isFramingAll) framer.feed(carry);
+      carry = '';
+      framer.end();
+    },
+  };
 }
 
 export async function* parseStreamEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<SseRecord> {

@@ -52,4 +52,38 @@ describe('scrub', () => {
     });
     expect(new Uint8Array(await new Response(scrubStream(source, [SECRET])).arrayBuffer())).toEqual(bytes);
   });
+
+  it('replaces a secret whose start repeats inside it, split anywhere, given twice in the list', async () => {
+    const secret = 'sk-sk-sk-x1234';
+    const text = `data: "sk-sk-sk-sk-x1234 sk-sk-"\n\n`;
+    for (let cut = 1; cut < text.length; cut++) {
+      const { text: out } = await readChunks([text.slice(0, cut), text.slice(cut)], [secret, secret]);
+      expect(out).toBe(`data: "sk-${REDACTED} sk-sk-"\n\n`);
+    }
+  });
+
+  it('tells the caller once that the body ended, whether it was read to its end or cancelled, and then hands on the chunks it was given', async () => {
+    const chunks = [new TextEncoder().encode('data: a\n\n'), new TextEncoder().encode('data: b\n\n')];
+    const source = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+          controller.close();
+        },
+      });
+    let ends = 0;
+    const read = scrubStream(source(), [], () => (ends += 1)).getReader();
+    const seen: Uint8Array[] = [];
+    for (let next = await read.read(); !next.done; next = await read.read()) seen.push(next.value);
+    // With no secret to look for, the very chunks pass on: nothing is copied or re-encoded.
+    expect(seen[0]).toBe(chunks[0]);
+    expect(seen[1]).toBe(chunks[1]);
+    expect(ends).toBe(1);
+    const cancelled = scrubStream(source(), [SECRET], () => (ends += 1)).getReader();
+    await cancelled.read();
+    await cancelled.cancel();
+    await cancelled.cancel();
+    expect(ends).toBe(2);
+  });
 });
+

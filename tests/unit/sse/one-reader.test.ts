@@ -1,7 +1,7 @@
 // The proxy's passthrough and the browser read SSE records by one set of rules, so they agree on whether a stream finished.
 import { describe, expect, it } from 'vitest';
 import { passThroughSse } from '@/lib/gateway/sse-passthrough';
-import { createSseRecordReader, mayBeRecordOf, parseStreamEvents } from '@/lib/sse/parse-events';
+import { createRecordTest, createSseRecordReader, mayBeRecordOf, parseStreamEvents } from '@/lib/sse/parse-events';
 import { createTranscriptState, reduceEvents } from '@/lib/transcript/reducer';
 
 const encoder = new TextEncoder();
@@ -113,4 +113,54 @@ describe('reading only some types', () => {
     reader.end();
     expect(seen).toEqual(['response.created', 'response.completed', 'done']);
   });
+
+  it('a reader given types finds the same records whatever two pieces the text arrives in, LF or CRLF line ends', () => {
+    for (const end of ['\n', '\r\n']) {
+      const text = [`data: ${created}`, '', `data: ${delta}`, '', `event: response.completed`, `data: ${completed}`, '', 'data: [DONE]', '', ''].join(end);
+      for (let cut = 0; cut <= text.length; cut += 1) {
+        const seen: string[] = [];
+        const reader = createSseRecordReader((record) => seen.push(record.kind === 'event' ? record.event.type : record.kind), types);
+        reader.feed(text.slice(0, cut));
+        reader.feed(text.slice(cut));
+        reader.end();
+        expect(seen, `cut at ${cut}`).toEqual(['response.created', 'response.completed', 'done']);
+      }
+    }
+  });
+
+  it('tells a stretch of deltas from one that may hold a record, as a superset of the per-message rule (so a skipped stretch had none)', () => {
+    const mayHold = createRecordTest(types);
+    expect(mayHold(`data: ${delta}\n\nevent: message\ndata: ${delta}\n\n`)).toBe(false);
+    const messages = [
+      { event: undefined, data: completed },
+      { event: 'response.completed', data: '{}' },
+      { event: undefined, data: ' [DONE] ' },
+      { event: undefined, data: '{"type":"\\u0065rror"}' },
+      { event: 'error', data: '{"message":"x"}' },
+    ];
+    for (const message of messages) {
+      expect(mayBeRecordOf(message, types)).toBe(true);
+      expect(mayHold(`data: ${delta}\n\n${message.event ? `event: ${message.event}\n` : ''}data: ${message.data}\n\n`)).toBe(true);
+    }
+  });
 });
+
+describe('the passthrough', () => {
+  it('hands on the very chunks the gateway sent, unparsed and not re-encoded, and observes the lifecycle events among them', async () => {
+    const chunks = [`data: ${created}\n\ndata: ${delta}\n\nda`, `ta: ${delta}\n\n`, `data: ${delta}\n\ndata: ${completed}\n\n`].map((text) => encoder.encode(text));
+    const source = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const observed: string[] = [];
+    const reader = passThroughSse(source, { idleMs: 60_000, abortUpstream: () => undefined, observer: { onEvent: (type) => void observed.push(type) } }).getReader();
+    const out: Uint8Array[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) out.push(read.value);
+    expect(out).toHaveLength(chunks.length);
+    out.forEach((chunk, index) => expect(chunk).toBe(chunks[index]));
+    expect(observed).toEqual(['response.created', 'response.completed']);
+  });
+});
+
