@@ -5,7 +5,7 @@ import { getEnv } from '@/lib/env';
 import { RECORDING_MAX_BYTES, type RecordingFile } from '@/lib/schema/recording';
 import { buildRecordingFile } from './build';
 import { splitSseEvents } from './split-events';
-import { insertRecording, pruneRecordings } from './store';
+import { insertRecording, insertRecordings, pruneRecordings } from './store';
 
 export interface RecordingMeta {
   /** The create body as sent (credentials are redacted when the recording is built). */
@@ -81,35 +81,66 @@ interface PendingWrite {
 const pending: PendingWrite[] = [];
 let writer: Promise<void> | null = null;
 
+/** The writer works on the main thread in slices of this much, live streams getting a turn between two (a turn per run is too slow under load). */
+const SLICE_MS = 15;
+/** Runs per insert statement. */
+const BATCH_MAX = 50;
+let sliceStartedAt = 0;
+
+async function yieldAfterSlice(): Promise<void> {
+  if (performance.now() - sliceStartedAt < SLICE_MS) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  sliceStartedAt = performance.now();
+}
+
 /**
- * Writes one batch: every recording that finished while the writer waited, each built and inserted in turn, then retention
- * applied once per source and owner. A recording that cannot be built or stored is logged and resolves null; the rest are kept.
+ * Writes one batch: every recording that finished while the writer waited, built, then inserted in one statement (one by
+ * one if that fails, so one bad run costs only itself), then retention applied once per source and owner. A recording that
+ * cannot be built or stored is logged and resolves null; the rest are kept.
  */
 async function writeBatch(batch: PendingWrite[]): Promise<void> {
-  const written: Array<{ id: string; source: RecordingFile['source'] } & Omit<PendingWrite, 'build' | 'chars'>> = [];
-  // Taken one by one, so each run's text can be collected as soon as its recording is stored.
-  for (let job = batch.shift(); job; job = batch.shift()) {
-    let file: RecordingFile | null = null;
+  const built: Array<{ job: PendingWrite; file: RecordingFile }> = [];
+  for (const job of batch) {
     try {
-      file = job.build();
-      const summary = await insertRecording(await job.db(), file, { pinned: false, origin: 'recorded', ownerId: job.ownerId });
-      written.push({ id: summary.id, source: file.source, ownerId: job.ownerId, db: job.db, resolve: job.resolve });
+      built.push({ job, file: job.build() });
     } catch (error) {
-      warn(codeOf(error), file?.response_id ?? null);
+      warn(codeOf(error), null);
       job.resolve(null);
-    } finally {
-      pendingChars -= job.chars;
+    }
+    await yieldAfterSlice();
+  }
+  const written: Array<{ job: PendingWrite; id: string; source: RecordingFile['source'] }> = [];
+  const options = (job: PendingWrite) => ({ pinned: false, origin: 'recorded' as const, ownerId: job.ownerId });
+  const byDb = new Map<PendingWrite['db'], typeof built>();
+  for (const entry of built) byDb.set(entry.job.db, [...(byDb.get(entry.job.db) ?? []), entry]);
+  for (const [db, group] of byDb) {
+    try {
+      const ids = await insertRecordings(await db(), group.map(({ job, file }) => ({ file, options: options(job) })));
+      group.forEach(({ job, file }, index) => written.push({ job, id: ids[index]!, source: file.source }));
+      continue;
+    } catch {
+      // One by one below: only the run that cannot be stored is lost.
+    }
+    for (const { job, file } of group) {
+      try {
+        const summary = await insertRecording(await job.db(), file, options(job));
+        written.push({ job, id: summary.id, source: file.source });
+      } catch (error) {
+        warn(codeOf(error), file.response_id);
+        job.resolve(null);
+      }
     }
   }
+  for (const job of batch) pendingChars -= job.chars;
   const pruned = new Set<string>();
-  for (const { source, ownerId, db } of written) {
-    const key = JSON.stringify([source, ownerId]);
+  for (const { job, source } of written) {
+    const key = JSON.stringify([source, job.ownerId]);
     if (pruned.has(key)) continue;
     pruned.add(key);
     // A failed prune leaves a recording too many until the next write; what was written is kept.
-    await pruneRecordings(await db(), getEnv().RECORDINGS_KEEP, source, ownerId).catch((error: unknown) => warn(`prune_${codeOf(error)}`, null));
+    await pruneRecordings(await job.db(), getEnv().RECORDINGS_KEEP, source, job.ownerId).catch((error: unknown) => warn(`prune_${codeOf(error)}`, null));
   }
-  for (const { id, resolve } of written) resolve(id);
+  for (const { job, id } of written) job.resolve(id);
 }
 
 async function writePending(): Promise<void> {
@@ -117,7 +148,8 @@ async function writePending(): Promise<void> {
     while (pending.length > 0) {
       // Off the streams' path: after the last recorded stream's bytes went out, or once a second under steady load.
       await whenQuiet();
-      await writeBatch(pending.splice(0));
+      sliceStartedAt = performance.now();
+      while (pending.length > 0) await writeBatch(pending.splice(0, BATCH_MAX));
     }
   } finally {
     writer = null;

@@ -94,31 +94,46 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-export async function insertRecording(db: Db, file: RecordingFile, options: NewRecording): Promise<RecordingSummary> {
+async function toRow(file: RecordingFile, options: NewRecording): Promise<typeof recordings.$inferInsert> {
   const { content, sizeBytes } = await encodeContent(file);
   const searchText = `${flattenSearchText(file.request)}\n${outputTextOf(file.response)}`.slice(0, SEARCH_TEXT_MAX_CHARS);
+  return {
+    id: newRecordingId(),
+    name: file.name,
+    pinned: options.pinned,
+    source: file.source,
+    origin: options.origin,
+    responseId: file.response_id,
+    model: file.model,
+    status: file.status,
+    onBehalfOf: file.on_behalf_of,
+    ownerId: options.ownerId,
+    eventCount: file.events.length,
+    durationMs: Math.round(file.duration_ms),
+    sizeBytes,
+    searchText,
+    recordedAt: new Date(file.recorded_at),
+    content,
+  };
+}
+
+export async function insertRecording(db: Db, file: RecordingFile, options: NewRecording): Promise<RecordingSummary> {
   const [row] = await db
     .insert(recordings)
-    .values({
-      id: newRecordingId(),
-      name: file.name,
-      pinned: options.pinned,
-      source: file.source,
-      origin: options.origin,
-      responseId: file.response_id,
-      model: file.model,
-      status: file.status,
-      onBehalfOf: file.on_behalf_of,
-      ownerId: options.ownerId,
-      eventCount: file.events.length,
-      durationMs: Math.round(file.duration_ms),
-      sizeBytes,
-      searchText,
-      recordedAt: new Date(file.recorded_at),
-      content,
-    })
+    .values(await toRow(file, options))
     .returning(SUMMARY_COLUMNS);
   return toSummary(row!, { ownerId: options.ownerId });
+}
+
+/**
+ * Several recordings in one statement (the recorder's batch: one database turn however many runs ended meanwhile), their
+ * contents compressed side by side off the main thread. Ids in the order given; any failure rejects the whole batch.
+ */
+export async function insertRecordings(db: Db, items: ReadonlyArray<{ file: RecordingFile; options: NewRecording }>): Promise<string[]> {
+  if (items.length === 0) return [];
+  const rows = await Promise.all(items.map(({ file, options }) => toRow(file, options)));
+  await db.insert(recordings).values(rows);
+  return rows.map((row) => row.id);
 }
 
 /**

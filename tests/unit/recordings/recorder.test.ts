@@ -51,11 +51,11 @@ describe('startRecording', () => {
     expect(warn).toHaveBeenCalledWith('[recordings] not kept response=none reason=too_large');
   });
 
-  it('writes every run that ended while another stream stayed open in one batch after one wait, retention applied once', async () => {
+  it('writes every run that ended while another stream stayed open in one batch (one statement) after one wait, retention applied once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
       const { startRecording } = await loadRecorder();
-      const { db, inserted, prunes } = fakeDb();
+      const { db, inserted, statements, prunes } = fakeDb();
       const open = startRecording({ request: { input: 'still streaming' }, onBehalfOf: null, ownerId: null }, { db })!;
       open.onText(created);
       const ids: Array<string | null> = [];
@@ -68,7 +68,11 @@ describe('startRecording', () => {
       await vi.advanceTimersByTimeAsync(1_000);
       await settled(() => ids.length === 12);
       expect(inserted).toEqual(Array.from({ length: 12 }, (_, run) => `resp_${run}`));
-      expect(ids).toEqual(Array.from({ length: 12 }, (_, run) => `rec_${run}`));
+      // In one statement, each run answered with the id it was stored under.
+      expect(statements).toEqual([12]);
+      expect(ids).toHaveLength(12);
+      expect(new Set(ids).size).toBe(12);
+      expect(ids.every((id) => /^rec_[0-9a-f]{24}$/.test(id ?? ''))).toBe(true);
       expect(prunes).toEqual(['after 12']);
       void open.finish('client');
       await vi.advanceTimersByTimeAsync(1_000);
@@ -87,7 +91,9 @@ async function settled(isDone: () => boolean): Promise<void> {
 
 /** A database that takes the recorder's inserts (answering like the recordings table) and counts its prunes. */
 function fakeDb() {
+  type Row = { id: string; responseId: string | null; name: string; sizeBytes: number };
   const inserted: string[] = [];
+  const statements: number[] = [];
   const prunes: string[] = [];
   const chain = (result: unknown): unknown =>
     new Proxy(() => undefined, {
@@ -95,9 +101,11 @@ function fakeDb() {
     });
   const handle = {
     insert: () => ({
-      values: (row: { responseId: string | null; name: string; sizeBytes: number }) => {
-        inserted.push(row.responseId ?? 'none');
-        return chain([{ ...row, id: `rec_${inserted.length - 1}`, ownerId: null, shared: false, recordedAt: new Date(0), createdAt: new Date(0) }]);
+      values: (rows: Row | Row[]) => {
+        const batch = Array.isArray(rows) ? rows : [rows];
+        statements.push(batch.length);
+        for (const row of batch) inserted.push(row.responseId ?? 'none');
+        return chain(batch.map((row) => ({ ...row, ownerId: null, shared: false, recordedAt: new Date(0), createdAt: new Date(0) })));
       },
     }),
     select: () => chain([]),
@@ -106,6 +114,6 @@ function fakeDb() {
       return chain([]);
     },
   };
-  return { db: () => Promise.resolve(handle as unknown as Db), inserted, prunes };
+  return { db: () => Promise.resolve(handle as unknown as Db), inserted, statements, prunes };
 }
 
