@@ -4,8 +4,9 @@ import type { JsonObject } from './agent/contract';
 
 const encoder = new TextEncoder();
 
-export function encodeSseEvent(event: JsonObject): Uint8Array {
-  return encoder.encode(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
+/** One SSE record: `event: <type>` and one `data:` line. */
+export function formatSseEvent(event: JsonObject): string {
+  return `event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
 /**
@@ -46,11 +47,17 @@ export interface SseHooks {
   onClose?: () => void;
 }
 
-/** A 200 text/event-stream response fed by `subscribe`. */
+/**
+ * A 200 text/event-stream response fed by `subscribe`. Events published in one turn of the event loop leave as one chunk
+ * (flushed on a microtask, so a paced event is not held back): a zero-paced run's hundred events cost one enqueue, one
+ * read and one socket write instead of a hundred of each, with the same bytes on the wire.
+ */
 export function sseResponse(subscribe: Subscribe, signal: AbortSignal | null, hooks: SseHooks = {}): Response {
   let unsubscribe: (() => void) | undefined;
   let finished = false;
   let dropPending: (() => void) | null = null;
+  let pending = '';
+  let flushQueued = false;
   const finish = () => {
     finished = true;
     unsubscribe?.();
@@ -58,22 +65,36 @@ export function sseResponse(subscribe: Subscribe, signal: AbortSignal | null, ho
   };
   const stop = () => {
     if (finished) return;
+    pending = '';
     finish();
     hooks.onDisconnect?.();
   };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
+      const flush = () => {
+        flushQueued = false;
+        if (pending === '') return;
+        const text = pending;
+        pending = '';
+        controller.enqueue(encoder.encode(text));
+      };
       const sink: EventSink = {
         event(event) {
-          if (!finished) controller.enqueue(encodeSseEvent(event));
+          if (finished) return;
+          pending += formatSseEvent(event);
+          if (flushQueued) return;
+          flushQueued = true;
+          queueMicrotask(flush);
         },
         end() {
           if (finished) return;
+          flush();
           finish();
           controller.close();
         },
         drop() {
           if (finished) return;
+          flush();
           finish();
           // Error only once the queue is drained: an errored stream discards queued chunks the client should still get.
           dropPending = () => controller.error(new Error('stream dropped (fault injection)'));

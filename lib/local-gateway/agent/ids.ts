@@ -1,8 +1,9 @@
 // Deterministic ids and pseudo-random numbers derived from the response id (no Math.random, no clock).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
+/** One-shot SHA-256: the same bytes as createHash(...).digest() without a Hash object per call (one per streamed delta). */
 function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
+  return hash('sha256', text, 'buffer');
 }
 
 /** `prefix_<32 hex>` from a hash of the response id, the output index and an optional salt. */

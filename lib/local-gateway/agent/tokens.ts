@@ -4,8 +4,25 @@ import type { OutputItem } from './contract';
 
 const ENCODE_OPTIONS = { disallowedSpecial: new Set<string>() };
 
-function encodeText(text: string): number[] {
-  return encode(text, ENCODE_OPTIONS);
+/**
+ * The last texts tokenized, by text: one turn counts its output for usage and the budget, then splits it into deltas and
+ * counts what was streamed, so each text was encoded three or four times; tokenizing is pure, so the result is reused.
+ */
+const RECENT_LIMIT = 64;
+/** Longer texts (a large input) are not kept, so the memory held stays small. */
+const RECENT_MAX_CHARS = 16_384;
+const recentTokens = new Map<string, readonly number[]>();
+const recentChunks = new Map<string, readonly string[]>();
+
+function remember<T>(recent: Map<string, T>, text: string, value: T): T {
+  if (text.length > RECENT_MAX_CHARS) return value;
+  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+  recent.set(text, value);
+  return value;
+}
+
+function encodeText(text: string): readonly number[] {
+  return recentTokens.get(text) ?? remember(recentTokens, text, encode(text, ENCODE_OPTIONS));
 }
 
 export function countTokens(text: string): number {
@@ -18,6 +35,10 @@ export function countTokens(text: string): number {
  */
 export function splitTokens(text: string): string[] {
   if (text === '') return [];
+  return [...(recentChunks.get(text) ?? remember(recentChunks, text, chunkText(text)))];
+}
+
+function chunkText(text: string): string[] {
   const chunks: string[] = [];
   let pending: number[] = [];
   for (const token of encodeText(text)) {
