@@ -14,9 +14,9 @@ import { redactCredentials } from './redact';
 import { checkJsonMode, checkRequestRules } from './rules';
 import { checkStrictSchemas } from './strict-schema';
 import { buildResponse, finishResponse, type ResponseObject } from './response-object';
-import { Run } from './runner';
+import { Run, tombstoneOf } from './runner';
 import { queuedDelayMs, type GatewayRuntime } from './runtime';
-import { appendConversationItems, createConversation, findConversation, insertResponse, saveResponseState } from './store';
+import { appendConversationItems, createConversation, findConversation, insertResponse, type NewStoredResponse } from './store';
 import { sseResponse } from './stream';
 import { isWebhookTargetAllowed } from './webhooks';
 
@@ -53,10 +53,20 @@ async function loadConversation(runtime: GatewayRuntime, id: string, caller: Cal
   return existing?.items ?? [];
 }
 
-/** A run of this process that has just ended may not have saved its final state yet: wait for it, so a chain sees it finished. */
+/**
+ * A run of this process may not have stored its row yet, or, once ended, its final state: wait for them, so a chain
+ * finds it, and sees it finished.
+ */
 async function settleLiveRun(runtime: GatewayRuntime, id: string): Promise<void> {
   const run = runtime.runs.get(id);
-  if (run && isTerminalStatus(run.snapshot.status)) await run.flush();
+  if (!run) return;
+  await run.inserted;
+  if (isTerminalStatus(run.snapshot.status)) await run.flush();
+}
+
+/** An item reference may name an item of a response whose run has not stored its row yet. */
+async function settleLiveInserts(runtime: GatewayRuntime, items: ContextItem[]): Promise<void> {
+  if (items.some((item) => item.type === 'item_reference')) await Promise.all([...runtime.runs.values()].map((run) => run.inserted));
 }
 
 function faultError(plan: TurnPlan): ApiError | null {
@@ -95,7 +105,9 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
   }
   const prompt: ResolvedPrompt | null = body.prompt ? resolvePrompt(body.prompt) : null;
   const instructions = [prompt?.instructions, body.instructions].filter(Boolean).join('\n\n') || null;
-  const inputItems = await resolveItemReferences(await runtime.getDb(), normalizeInput(body.input), caller.ownerKey);
+  const normalized = normalizeInput(body.input);
+  await settleLiveInserts(runtime, normalized);
+  const inputItems = await resolveItemReferences(await runtime.getDb(), normalized, caller.ownerKey);
   const conversationId = conversationIdOf(body.conversation);
   let earlier: ContextItem[] = [];
   if (body.previous_response_id) {
@@ -141,40 +153,46 @@ interface Accepted {
   cacheKey: string | null;
 }
 
-/** Stores the accepted request and answers it: one JSON object, a background job, or a stream (which releases its slot when it closes). */
+/**
+ * Stores the accepted request and answers it: one JSON object, a background job, or a stream (which releases its slot
+ * when it closes). Each is one row write: a JSON answer is stored finished; a stream's run inserts its row in the
+ * batch after it starts (in its final state when it has ended by then), and this process's reads of that response wait
+ * for the row (`Run.inserted`); a background job is stored before it is answered, since its id may be polled or
+ * cancelled through any process sharing the database.
+ */
 async function startResponse(runtime: GatewayRuntime, request: Request, accepted: Accepted, closeStream: () => void): Promise<Response> {
   const { id, body, plan, prompt, conversationId, store, background, stream, webhookUrl, caller, fitted, inputItems, instructions, cacheKey } = accepted;
   const echo = redactCredentials(body);
   const initial = buildResponse({ id, body: echo, plan, status: background ? 'queued' : 'in_progress', prompt: prompt?.echo ?? null, conversationId });
   const db = await runtime.getDb();
-  await insertResponse(db, {
+  const rowOf = (snapshot: ResponseObject): NewStoredResponse => ({
     id,
     ownerKey: caller.ownerKey,
-    status: initial.status,
+    status: snapshot.status,
     background,
     stream,
     stored: store,
     previousResponseId: body.previous_response_id ?? null,
     conversationId,
     request: store ? echo : {},
-    response: store ? initial : { id, object: 'response', status: initial.status },
+    response: store ? snapshot : tombstoneOf(snapshot),
     inputItems: store ? inputItems : [],
   });
 
   const onFinished = async (final: ResponseObject) => {
     if (cacheKey && final.status !== 'failed') runtime.promptCache.remember(cacheKey, instructions, [...fitted.context, ...final.output]);
-    if (!store) await saveResponseState(db, id, { id, object: 'response', status: final.status });
-    else if (conversationId && (final.status === 'completed' || final.status === 'incomplete')) {
+    if (store && conversationId && (final.status === 'completed' || final.status === 'incomplete')) {
       await appendConversationItems(await runtime.getDb(), conversationId, [...inputItems, ...final.output]);
     }
   };
 
   if (!stream && !background) {
     const final = finishResponse(initial, plan.items, plan.outcome, plan.usage);
-    if (store) await saveResponseState(db, id, final);
+    await insertResponse(db, rowOf(final));
     await onFinished(final);
     return jsonResponse(final);
   }
+  if (background) await insertResponse(db, rowOf(initial));
 
   const run = new Run({
     getDb: runtime.getDb,
@@ -190,6 +208,7 @@ async function startResponse(runtime: GatewayRuntime, request: Request, accepted
     webhook: webhookUrl ? { url: webhookUrl, secret: body.webhook_secret ?? null } : null,
     webhooks: runtime.webhooks,
     onFinished,
+    row: background ? undefined : rowOf,
   });
   runtime.runs.set(id, run);
   void run.flush().finally(() => runtime.runs.delete(id));

@@ -1,11 +1,12 @@
 // Enacts a TurnPlan as a run: lifecycle events, numbering, pacing, faults, cancel/disconnect, status saves and webhooks.
 import type { Db } from '@/lib/db/open';
+import { isTerminalStatus } from '@/lib/schema/constants';
 import { itemEvents } from './agent';
 import type { JsonObject, TurnPlan } from './agent/contract';
 import { PartialOutput } from './partial';
 import { abortResponse, finishResponse, withOutput, withStatus, type ResponseObject, type StopReason } from './response-object';
 import type { EventSink } from './stream';
-import { appendEvents, saveProgress, saveResponseState } from './store';
+import { appendEvents, insertResponse, saveProgress, saveResponseState, type NewStoredResponse } from './store';
 import type { WebhookSender, WebhookTarget } from './webhooks';
 
 export interface RunOptions {
@@ -24,6 +25,16 @@ export interface RunOptions {
   webhook: WebhookTarget | null;
   webhooks: WebhookSender;
   onFinished?: (final: ResponseObject) => Promise<void>;
+  /**
+   * The response's row, when the run inserts it (a foreground stream): built when its batch is written, so a run that
+   * has already ended is inserted in its final state and needs no second write. Unset: the row was stored before.
+   */
+  row?: (snapshot: ResponseObject) => NewStoredResponse;
+}
+
+/** What a `store: false` response keeps: a tombstone (docs/protocol.md, "store: false"). */
+export function tombstoneOf(response: ResponseObject): JsonObject {
+  return { id: response.id, object: 'response', status: response.status };
 }
 
 type AbortReason = StopReason;
@@ -49,6 +60,8 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 export class Run {
   readonly events: JsonObject[] = [];
   readonly finished: Promise<ResponseObject>;
+  /** Settles once the response's row is in the database (at once when it was stored before the run): reads wait for it. */
+  readonly inserted: Promise<void>;
   snapshot: ResponseObject;
   private readonly subscribers = new Set<EventSink>();
   private readonly controller = new AbortController();
@@ -57,9 +70,20 @@ export class Run {
   private writes: Promise<void> = Promise.resolve();
   private pendingEvents: JsonObject[] = [];
   private isDone = false;
+  /** The snapshot the row holds now, so saving the same one again is skipped. */
+  private written: ResponseObject | null = null;
 
   constructor(private readonly options: RunOptions) {
     this.snapshot = options.response;
+    const { row } = options;
+    this.inserted = row
+      ? this.enqueueWrite((db) =>
+          insertResponse(db, () => {
+            this.written = this.snapshot;
+            return row(this.snapshot);
+          }),
+        )
+      : Promise.resolve();
     this.finished = this.execute();
   }
 
@@ -101,7 +125,7 @@ export class Run {
   checkpoint(): void {
     if (this.isDone || !this.options.store || this.snapshot.status !== 'in_progress' || !this.partial.takeChanged()) return;
     const live = this.live();
-    this.enqueueWrite(async (db) => {
+    void this.enqueueWrite(async (db) => {
       if (!this.isDone) await saveProgress(db, this.id, live);
     });
   }
@@ -118,16 +142,23 @@ export class Run {
     await this.writes;
   }
 
-  private enqueueWrite(write: (db: Db) => Promise<void>): void {
+  /** Writes run one after another, in the order they were asked for; the promise settles when this one has. */
+  private enqueueWrite(write: (db: Db) => Promise<void>): Promise<void> {
     this.writes = this.writes.then(async () => write(await this.options.getDb())).catch((error: Error) => {
       console.error(`local gateway: saving ${this.id} failed: ${error.message}`);
     });
+    return this.writes;
   }
 
+  /** Saves the current state: every one when stored, only the final one for a `store: false` tombstone. */
   private saveState(): void {
-    if (!this.options.store) return;
     const snapshot = this.snapshot;
-    this.enqueueWrite((db) => saveResponseState(db, this.id, snapshot));
+    if (!this.options.store && !isTerminalStatus(snapshot.status)) return;
+    void this.enqueueWrite(async (db) => {
+      if (this.written === snapshot) return;
+      this.written = snapshot;
+      await saveResponseState(db, this.id, this.options.store ? snapshot : tombstoneOf(snapshot));
+    });
   }
 
   private setStatus(response: ResponseObject): void {
@@ -143,7 +174,7 @@ export class Run {
     if (!this.options.persistEvents) return;
     this.pendingEvents.push(numbered);
     if (this.pendingEvents.length === 1) {
-      this.enqueueWrite(async (db) => {
+      void this.enqueueWrite(async (db) => {
         const batch = this.pendingEvents;
         this.pendingEvents = [];
         await appendEvents(db, this.id, batch);

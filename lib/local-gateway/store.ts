@@ -18,8 +18,11 @@ interface StateSave {
   at: Date;
 }
 
+/** A row, or how to build it when its batch is written (so it carries the state the response has reached by then). */
+type RowSource = NewStoredResponse | (() => NewStoredResponse);
+
 interface Writers {
-  inserts: WriteBatcher<NewStoredResponse, void>;
+  inserts: WriteBatcher<RowSource, void>;
   saves: WriteBatcher<StateSave, void>;
 }
 
@@ -30,8 +33,8 @@ function writersOf(db: Db): Writers {
   let found = writers.get(db);
   if (!found) {
     found = {
-      inserts: createWriteBatcher(async (rows) => {
-        await db.insert(gatewayResponses).values(rows);
+      inserts: createWriteBatcher(async (sources) => {
+        await db.insert(gatewayResponses).values(sources.map((source) => (typeof source === 'function' ? source() : source)));
         return [];
       }),
       saves: createWriteBatcher(async (saves) => {
@@ -53,7 +56,7 @@ function writersOf(db: Db): Writers {
   return found;
 }
 
-export async function insertResponse(db: Db, row: NewStoredResponse): Promise<void> {
+export async function insertResponse(db: Db, row: RowSource): Promise<void> {
   await writersOf(db).inserts.add(row);
 }
 

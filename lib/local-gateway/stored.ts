@@ -12,6 +12,8 @@ import { sseResponse, withObfuscation, type EventSink } from './stream';
 const REPLAY_POLL_MS = 250;
 
 async function requireStored(runtime: GatewayRuntime, id: string, caller: Caller): Promise<StoredResponse> {
+  // A stream of this process stores its row in the batch after it starts: a read right after its first event waits for it.
+  await runtime.runs.get(id)?.inserted;
   const row = await findResponse(await runtime.getDb(), id, caller.ownerKey);
   if (!row || !row.stored) throw responseNotFound(id);
   return row;

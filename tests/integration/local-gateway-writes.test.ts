@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle, Db } from '@/lib/db/open';
+import { gatewayResponses } from '@/lib/db/schema/gateway';
+import { createLocalGateway } from '@/lib/local-gateway';
+import { findResponse } from '@/lib/local-gateway/store';
+import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+
+const open: DatabaseHandle[] = [];
+afterEach(async () => {
+  while (open.length) await open.pop()?.close();
+});
+
+const WRITES = ['insert', 'update', 'execute', 'delete'] as const;
+
+/** The database with a count of the statements the gateway starts through it (reads go through select). */
+function countingDb(db: Db): { db: Db; counts: Record<(typeof WRITES)[number], number> } {
+  const counts = { insert: 0, update: 0, execute: 0, delete: 0 };
+  const proxy = new Proxy(db, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      if ((WRITES as readonly string[]).includes(String(key))) counts[key as keyof typeof counts] += 1;
+      return (value as (...args: unknown[]) => unknown).bind(target);
+    },
+  });
+  return { db: proxy, counts };
+}
+
+function post(body: unknown): Request {
+  return new Request('http://127.0.0.1/api/v1/llm/responses', {
+    method: 'POST',
+    headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+const get = (id: string) => new Request(`http://127.0.0.1/api/v1/llm/responses/${id}`, { headers: { authorization: 'Bearer k' } });
+
+function lastEvent(sse: string): { type: string; response: { id: string; status: string; output_text: string } } {
+  const records = sse.split('\n\n').filter((block) => block.startsWith('event:'));
+  return JSON.parse(records[records.length - 1]!.split('\n')[1]!.slice('data: '.length)) as ReturnType<typeof lastEvent>;
+}
+
+describe.each(DATABASE_KINDS)('local gateway row writes on %s', (kind) => {
+  it('a zero-paced stream is stored in one write, found by a GET right after its last event, and kept after close', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const { db, counts } = countingDb(handle.db);
+    const gateway = createLocalGateway({ getDb: async () => db, apiKeys: ['k'], webhookAllow: [], publicOrigin: 'http://127.0.0.1:1', tokensPerSecond: 0 });
+    const streamed = await gateway.handle(post({ model: 'local-agent', input: 'Tell me about writes.', stream: true }));
+    const completed = lastEvent(await streamed.text());
+    expect(completed.type).toBe('response.completed');
+
+    const retrieved = await gateway.handle(get(completed.response.id));
+    expect(retrieved.status).toBe(200);
+    expect(await retrieved.json()).toMatchObject({ id: completed.response.id, status: 'completed', output_text: completed.response.output_text });
+    await gateway.close();
+
+    // One row insert carrying the finished response: no insert-then-update, no separate final save.
+    expect(counts).toEqual({ insert: 1, update: 0, execute: 0, delete: 0 });
+    const row = await findResponse(handle.db, completed.response.id, (await findOwner(handle.db, completed.response.id)) ?? '');
+    expect(row?.status).toBe('completed');
+    expect((row?.response as { output_text: string }).output_text).toBe(completed.response.output_text);
+  });
+
+  it('store: false keeps its tombstone in one write; a JSON answer is stored finished in one write', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const { db, counts } = countingDb(handle.db);
+    const gateway = createLocalGateway({ getDb: async () => db, apiKeys: ['k'], webhookAllow: [], publicOrigin: 'http://127.0.0.1:1', tokensPerSecond: 0 });
+    const unstored = lastEvent(await (await gateway.handle(post({ model: 'local-agent', input: 'Forget this.', stream: true, store: false }))).text());
+    expect((await gateway.handle(get(unstored.response.id))).status).toBe(404);
+    const json = (await (await gateway.handle(post({ model: 'local-agent', input: 'Answer as JSON.' }))).json()) as { id: string; status: string };
+    expect(json.status).toBe('completed');
+    expect(((await (await gateway.handle(get(json.id))).json()) as { status: string }).status).toBe('completed');
+    await gateway.close();
+
+    expect(counts).toEqual({ insert: 2, update: 0, execute: 0, delete: 0 });
+    const tombstone = await findResponse(handle.db, unstored.response.id, (await findOwner(handle.db, unstored.response.id)) ?? '');
+    expect(tombstone).toMatchObject({ stored: false, status: 'completed', response: { id: unstored.response.id, object: 'response', status: 'completed' } });
+  });
+});
+
+async function findOwner(db: Db, id: string): Promise<string | null> {
+  const rows = await db.select({ ownerKey: gatewayResponses.ownerKey }).from(gatewayResponses).where(eq(gatewayResponses.id, id));
+  return rows[0]?.ownerKey ?? null;
+}
