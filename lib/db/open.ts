@@ -23,6 +23,13 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
 /** Arbitrary constant shared by every process that migrates this schema. */
 const MIGRATION_LOCK_KEY = 7_261_554_019;
 
+const pgliteDbs = new WeakSet<object>();
+
+/** PGlite runs in this process: its statements block the event loop while they run (tuning such as write batching differs). */
+export function isPgliteDb(db: Db): boolean {
+  return pgliteDbs.has(db);
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   return openPglite(options.pgliteDir);
@@ -69,6 +76,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     } finally {
       await db.execute(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
     }
+    pgliteDbs.add(db);
     return {
       db: db as unknown as Db,
       kind: 'pglite',

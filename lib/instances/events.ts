@@ -78,14 +78,24 @@ async function ensureListening(databaseUrl: string): Promise<void> {
 
 /** Tells every instance's pages (this one's included); never throws, never delays the caller's work. */
 export function publishLiveEvent(event: LiveEvent): void {
+  publishLiveEvents([event]);
+}
+
+/** publishLiveEvent for several events (a batch of webhook deliveries) in one statement, however many there are. */
+export function publishLiveEvents(events: readonly LiveEvent[]): void {
+  if (events.length === 0) return;
   const { DATABASE_URL: databaseUrl } = getEnv();
   if (!databaseUrl) {
-    queueMicrotask(() => dispatch(event));
+    queueMicrotask(() => events.forEach(dispatch));
     return;
   }
+  const notifications = sql.join(
+    events.map((event) => sql`pg_notify(${CHANNEL}, ${JSON.stringify(event)})`),
+    sql`, `,
+  );
   void getDb()
-    .then((db) => db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(event)})`))
-    .catch((error: unknown) => console.error(`[instances] a live event could not be published (${(error as Error).name})`));
+    .then((db) => db.execute(sql`SELECT ${notifications}`))
+    .catch((error: unknown) => console.error(`[instances] live events could not be published (${(error as Error).name})`));
 }
 
 /** Listens until the returned function is called. */

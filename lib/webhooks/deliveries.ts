@@ -1,6 +1,6 @@
 // Stored webhook deliveries: insert with duplicate detection within the capture's caps, and read them per capture, per response, or unmatched.
 import 'server-only';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { SHARED_VIEWER, visibleTo, withOwner, type Viewer } from '@/lib/db/owner';
 import { jobs, webhookCaptures, webhookDeliveries } from '@/lib/db/schema';
@@ -9,6 +9,7 @@ import type { SignatureExplanation } from './explain';
 import type { SnakeCased } from '@/lib/http/snake-case';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type CaptureRow = typeof webhookCaptures.$inferSelect;
 export type NewDelivery = Omit<typeof webhookDeliveries.$inferInsert, 'id' | 'duplicate'>;
 
 const BODY_PREVIEW_BYTES = 64 * 1024;
@@ -74,18 +75,42 @@ export interface StoredDelivery {
  */
 export async function insertDeliveries(db: Db, captureId: string, deliveries: readonly NewDelivery[], caps: CaptureCaps = DEFAULT_CAPTURE_CAPS): Promise<Array<StoredDelivery | null>> {
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    // One capture's inserts and evictions happen one at a time, so its caps hold under concurrent deliveries.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`capture ${captureId}`}))`);
-    // A delivery that is not validly signed may only take room that is free, as it is after each earlier one's eviction:
-    // such a batch (rare: forged or misconfigured senders) is stored one by one.
-    if (deliveries.some((delivery) => !delivery.signatureValid)) {
-      const results: Array<StoredDelivery | null> = [];
-      for (const delivery of deliveries) results.push(...(await storeAndEvict(txDb, captureId, [delivery], caps)));
-      return results;
-    }
-    return storeAndEvict(txDb, captureId, deliveries, caps);
+    await tx.execute(sql`SELECT ${captureLock(captureId)}`);
+    return storeInOrder(tx as unknown as Db, captureId, deliveries, caps);
   });
+}
+
+/** One capture's inserts and evictions happen one at a time, so its caps hold under concurrent deliveries. */
+function captureLock(captureId: string): SQL {
+  return sql`pg_advisory_xact_lock(hashtext(${`capture ${captureId}`}))`.mapWith(String);
+}
+
+/**
+ * The receiver's write: reads the capture and takes its lock in one statement, then stores what `prepare` makes of
+ * it (signatures are verified against the secret read here) as insertDeliveries does. No capture: nothing is stored.
+ */
+export async function storeCaptureDeliveries(
+  db: Db,
+  captureId: string,
+  prepare: (capture: CaptureRow) => NewDelivery[],
+  caps: CaptureCaps = DEFAULT_CAPTURE_CAPS,
+): Promise<{ capture: CaptureRow; stored: Array<StoredDelivery | null> } | null> {
+  return db.transaction(async (tx) => {
+    // The lock is evaluated only for the row found, so an unknown capture locks nothing.
+    const [found] = await tx.select({ capture: webhookCaptures, lock: captureLock(captureId) }).from(webhookCaptures).where(eq(webhookCaptures.id, captureId));
+    if (!found) return null;
+    return { capture: found.capture, stored: await storeInOrder(tx as unknown as Db, captureId, prepare(found.capture), caps) };
+  });
+}
+
+/** Inside the capture's lock. A delivery that is not validly signed may only take room that is free, as it is after each earlier one's eviction: such a batch (rare: forged or misconfigured senders) is stored one by one. */
+async function storeInOrder(tx: Db, captureId: string, deliveries: readonly NewDelivery[], caps: CaptureCaps): Promise<Array<StoredDelivery | null>> {
+  if (deliveries.some((delivery) => !delivery.signatureValid)) {
+    const results: Array<StoredDelivery | null> = [];
+    for (const delivery of deliveries) results.push(...(await storeAndEvict(tx, captureId, [delivery], caps)));
+    return results;
+  }
+  return storeAndEvict(tx, captureId, deliveries, caps);
 }
 
 /** Inside the capture's lock: stores what fits (in order, duplicates marked), then evicts past the caps. */

@@ -2,21 +2,28 @@
 // Deliveries arriving together are stored together (one transaction per batch, each answered once its batch is stored).
 import 'server-only';
 import { createKeyedWriteBatcher, type WriteBatcher } from '@/lib/db/batch';
-import type { Db } from '@/lib/db/open';
-import { publishLiveEvent } from '@/lib/instances/events';
+import { isPgliteDb, type Db } from '@/lib/db/open';
+import { publishLiveEvents } from '@/lib/instances/events';
 import { applyResponseStatuses } from '@/lib/jobs/apply-status';
 import { readBodyBytes } from '@/lib/http/body';
 import { withRoute } from '@/lib/http/route';
 import { ApiError } from '@/lib/schema';
 import { getCapture, type CaptureRow } from './captures';
-import { DEFAULT_CAPTURE_CAPS, insertDeliveries, type CaptureCaps, type NewDelivery, type StoredDelivery } from './deliveries';
-import { readDeliveryEvent } from './event';
-import { explainSignature } from './explain';
+import { DEFAULT_CAPTURE_CAPS, storeCaptureDeliveries, type CaptureCaps, type NewDelivery, type StoredDelivery } from './deliveries';
+import { readDeliveryEvent, type DeliveryEvent } from './event';
+import { explainSignature, type SignatureExplanation } from './explain';
 import { CaptureRateLimiter } from './rate-limit';
 import { toHeaderMap, type HeaderMap } from './signature';
 
 export const MAX_DELIVERY_BYTES = 1024 * 1024;
 const DELIVERY_LIMIT = { bytes: MAX_DELIVERY_BYTES, name: 'the 1 MiB limit of a webhook delivery; it was not stored' };
+
+/**
+ * How long a batch may keep gathering deliveries that keep arriving, on PGlite (whose writes block the event loop, so
+ * nothing arrives while one runs): far below a sender's timeout, long enough for a burst. PostgreSQL's writes leave the
+ * loop free, so deliveries queue behind a running write by themselves.
+ */
+const GATHER_MS = 20;
 
 const REDACTED_HEADERS = /^(authorization|proxy-authorization|cookie|x-api-key|x-playground-access-token)$/;
 
@@ -38,44 +45,102 @@ function storedHeaders(headers: HeaderMap): Record<string, string> {
 }
 
 interface Arrived {
-  delivery: NewDelivery;
+  body: Uint8Array;
+  headers: HeaderMap;
+  receivedAt: Date;
+  event: DeliveryEvent;
   caps: CaptureCaps;
-  /** The status it reports, applied to the job, history and chain index once stored (valid, not a repeat). */
-  reported: { responseId: string; status: string } | null;
 }
 
-type Storer = (captureId: string) => WriteBatcher<Arrived, StoredDelivery | null>;
+/** What the batch made of one delivery: the capture as read in its transaction, the verdict, the stored row (null: full). */
+interface Outcome {
+  capture: CaptureRow;
+  explanation: SignatureExplanation;
+  stored: StoredDelivery | null;
+}
+
+type Storer = (captureId: string) => WriteBatcher<Arrived, Outcome | null>;
 
 const storers = new WeakMap<Db, Storer>();
-const captureReads = new WeakMap<Db, Map<string, Promise<CaptureRow | null>>>();
+/** Captures this process has seen exist (they are never deleted), so only unknown ids wait for a read before the body is read. */
+const knownCaptures = new WeakMap<Db, Map<string, Promise<boolean>>>();
 
-/** Stores a batch of one capture's deliveries, then feeds the statuses they report to the jobs, history and chain index. */
+function toDelivery(capture: CaptureRow, arrived: Arrived, explanation: SignatureExplanation): NewDelivery {
+  const { headers, event } = arrived;
+  return {
+    captureId: capture.id,
+    webhookId: headers['x-webhook-id'] ?? headers['webhook-id'] ?? headers['svix-id'] ?? null,
+    body: arrived.body,
+    headers: storedHeaders(headers),
+    sourceAddress: readSourceAddress(headers),
+    receivedAt: arrived.receivedAt,
+    signatureValid: explanation.isValid,
+    signatureScheme: explanation.encoding,
+    signatureDetail: explanation,
+    responseId: event.responseId,
+    eventType: event.eventType,
+    answeredStatus: capture.answerStatus ?? (explanation.isValid ? 200 : 401),
+  };
+}
+
+/**
+ * Stores a batch of one capture's deliveries: the capture read once under its lock (secret, scripted answer, owner),
+ * each signature verified against it, the rows stored, then the statuses valid ones report fed to the jobs, history
+ * and chain index, and open pages told, all before any of the batch is answered.
+ */
 function storerFor(db: Db): Storer {
   let storer = storers.get(db);
   if (!storer) {
-    storer = createKeyedWriteBatcher<Arrived, StoredDelivery | null>(async (captureId, arrived) => {
-      const rows = await insertDeliveries(db, captureId, arrived.map((entry) => entry.delivery), arrived[0]!.caps);
+    storer = createKeyedWriteBatcher<Arrived, Outcome | null>(async (captureId, arrived) => {
+      let explanations: SignatureExplanation[] = [];
+      const written = await storeCaptureDeliveries(
+        db,
+        captureId,
+        (capture) => {
+          explanations = arrived.map((entry) => explainSignature(entry.body, entry.headers, capture.secret, entry.receivedAt));
+          return arrived.map((entry, at) => toDelivery(capture, entry, explanations[at]!));
+        },
+        arrived[0]!.caps,
+      );
+      if (!written) return arrived.map(() => null);
+      const { capture, stored } = written;
       const learned = arrived.flatMap((entry, at) => {
-        const row = rows[at];
-        return entry.reported && row && !row.duplicate ? [{ ...entry.reported, at: entry.delivery.receivedAt ?? new Date() }] : [];
+        const row = stored[at];
+        const { responseId, reportedStatus } = entry.event;
+        return explanations[at]!.isValid && responseId && reportedStatus && row && !row.duplicate ? [{ responseId, status: reportedStatus, at: entry.receivedAt }] : [];
       });
       await applyResponseStatuses(db, learned, 'webhook');
-      return rows;
-    });
+      publishLiveEvents(
+        stored.flatMap((row, at) =>
+          row ? [{ type: 'webhook.delivery' as const, capture_id: captureId, delivery_id: row.id, response_id: arrived[at]!.event.responseId, owner_id: capture.ownerId, shared: capture.shared }] : [],
+        ),
+      );
+      return stored.map((row, at) => ({ capture, explanation: explanations[at]!, stored: row }));
+    }, { gatherMs: isPgliteDb(db) ? GATHER_MS : 0 });
     storers.set(db, storer);
   }
   return storer;
 }
 
-/** The capture, read once for the deliveries that arrive at the same moment. */
-function readCapture(db: Db, captureId: string): Promise<CaptureRow | null> {
-  let reads = captureReads.get(db);
-  if (!reads) captureReads.set(db, (reads = new Map()));
-  const pending = reads.get(captureId);
-  if (pending) return pending;
-  const read = getCapture(db, captureId).finally(() => reads.delete(captureId));
-  reads.set(captureId, read);
+/** Whether the capture exists: read once per process (captures are never deleted); the batch reads it again for the rest. */
+function captureExists(db: Db, captureId: string): Promise<boolean> {
+  let known = knownCaptures.get(db);
+  if (!known) knownCaptures.set(db, (known = new Map()));
+  const cached = known.get(captureId);
+  if (cached) return cached;
+  // Deliveries arriving while it is read share the read; only found ids stay, so guessed ids cannot grow this.
+  const read = getCapture(db, captureId).then((row) => !!row);
+  if (known.size >= 10_000) known.clear();
+  known.set(captureId, read);
+  read.then(
+    (isFound) => isFound || known.delete(captureId),
+    () => known.delete(captureId),
+  );
   return read;
+}
+
+function captureNotFound(captureId: string): ApiError {
+  return new ApiError(404, `No webhook capture ${captureId}.`, { code: 'capture_not_found' });
 }
 
 function captureFull(caps: CaptureCaps): ApiError {
@@ -96,34 +161,14 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
       headers: { 'Retry-After': String(decision.retryAfterSeconds) },
     });
   }
-  const capture = await readCapture(db, captureId);
-  if (!capture) throw new ApiError(404, `No webhook capture ${captureId}.`, { code: 'capture_not_found' });
+  if (!(await captureExists(db, captureId))) throw captureNotFound(captureId);
   const body = await readBodyBytes(request, DELIVERY_LIMIT);
-
-  const receivedAt = options.now?.() ?? new Date();
-  const headers = toHeaderMap(request.headers);
-  const explanation = explainSignature(body, headers, capture.secret, receivedAt);
-  const event = readDeliveryEvent(body);
-  const answeredStatus = capture.answerStatus ?? (explanation.isValid ? 200 : 401);
   const caps = options.caps ?? DEFAULT_CAPTURE_CAPS;
-  const delivery: NewDelivery = {
-    captureId,
-    webhookId: headers['x-webhook-id'] ?? headers['webhook-id'] ?? headers['svix-id'] ?? null,
-    body,
-    headers: storedHeaders(headers),
-    sourceAddress: readSourceAddress(headers),
-    receivedAt,
-    signatureValid: explanation.isValid,
-    signatureScheme: explanation.encoding,
-    signatureDetail: explanation,
-    responseId: event.responseId,
-    eventType: event.eventType,
-    answeredStatus,
-  };
-  const reported = explanation.isValid && event.responseId && event.reportedStatus ? { responseId: event.responseId, status: event.reportedStatus } : null;
-  const stored = await storerFor(db)(captureId).add({ delivery, caps, reported });
+  const receivedAt = options.now?.() ?? new Date();
+  const outcome = await storerFor(db)(captureId).add({ body, headers: toHeaderMap(request.headers), receivedAt, event: readDeliveryEvent(body), caps });
+  if (!outcome) throw captureNotFound(captureId);
+  const { capture, explanation, stored } = outcome;
   if (!stored) throw captureFull(caps);
-  publishLiveEvent({ type: 'webhook.delivery', capture_id: captureId, delivery_id: stored.id, response_id: event.responseId, owner_id: capture.ownerId, shared: capture.shared });
   if (capture.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, capture.answerDelayMs ?? 0));
   if (capture.answerStatus !== null) {
     const isBodyless = [204, 205, 304].includes(capture.answerStatus);

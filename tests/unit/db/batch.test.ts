@@ -33,6 +33,31 @@ describe('createWriteBatcher', () => {
     expect(await batcher.add(3)).toBe(3);
   });
 
+  it('with gatherMs, keeps gathering while items arrive turn after turn, and writes a lone item without waiting that long', async () => {
+    const arriveOverTurns = async (gatherMs: number) => {
+      const batches: number[][] = [];
+      const batcher = createWriteBatcher<number, number>(
+        async (items) => {
+          batches.push(items);
+          return items;
+        },
+        { gatherMs },
+      );
+      const added = [batcher.add(1)];
+      for (let item = 2; item <= 6; item += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+        added.push(batcher.add(item));
+      }
+      expect(await Promise.all(added)).toEqual([1, 2, 3, 4, 5, 6]);
+      return batches;
+    };
+    // Without gathering, what arrived in the first turn goes alone (as when a PGlite write blocks the event loop).
+    expect((await arriveOverTurns(0))[0]).toEqual([1]);
+    expect(await arriveOverTurns(60_000)).toEqual([[1, 2, 3, 4, 5, 6]]);
+    const lone = createWriteBatcher<number, number>(async (items) => items, { gatherMs: 60_000 });
+    expect(await lone.add(7)).toBe(7);
+  });
+
   it('keeps one queue per key', async () => {
     const seen: string[] = [];
     const forKey = createKeyedWriteBatcher<number, void>(async (key, items) => {
