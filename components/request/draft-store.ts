@@ -1,13 +1,14 @@
 // The draft of a request, backed by a react-hook-form control: text inputs register with it (uncontrolled, so a keystroke
 // renders nothing), its resolver checks the draft against lib/schema, and the store keeps an immutable copy of the body
-// (wire order, cleared fields removed) with listeners by path, so each control wakes only for its own field.
+// (wire order, cleared fields removed) with listeners by path, so each control wakes only for its own field. The checker
+// (zod) loads with the first edit, the first send, or a draft that is not a new request's.
 import { getPath, setPath, type JsonObject } from './body-path';
-import { createDraftForm, listDraftIssues, ON_BEHALF_OF_FIELD, toFormName, type BodyIssue, type DraftForm } from './draft-form';
+import { createDraftForm, loadDraftChecker, ON_BEHALF_OF_FIELD, peekDraftChecker, toFormName, type BodyIssue, type DraftForm } from './draft-form';
 import { createPathListeners } from './path-listeners';
 import { createTrailingTimer } from './trailing-timer';
-import type { RequestDraft } from './request-draft';
+import { isDefaultDraft, type RequestDraft } from './request-draft';
 
-export { listBodyIssues, listDraftIssues, type BodyIssue } from './draft-form';
+export { loadDraftChecker, type BodyIssue } from './draft-form';
 
 /** How long after the last change the issues shown at the fields are brought up to date (sending always checks at once). */
 export const CHECK_DELAY_MS = 120;
@@ -25,8 +26,13 @@ export interface DraftStore {
   /** Changes at `path`, inside it or above it ('' is the whole body). */
   subscribePath(path: string, listener: () => void): () => void;
   subscribeOnBehalfOf(listener: () => void): () => void;
-  /** Schema issues of the body and the header, then every field error, for the draft as it is now: anything here blocks sending. */
+  /**
+   * Schema issues of the body and the header, then every field error, for the draft as it is now: anything here blocks
+   * sending. Until the checker has loaded, the schema's part is the last one known (see `checkIssues`).
+   */
   getIssues(): readonly BodyIssue[];
+  /** Loads the checker if it has not loaded yet, then checks the draft as it is then and shows its issues (what sending asks). */
+  checkIssues(): Promise<readonly BodyIssue[]>;
   /** The issues as last checked (CHECK_DELAY_MS after typing stops): what the fields and the summary show. */
   getShownIssues(): readonly BodyIssue[];
   subscribeShownIssues(listener: () => void): () => void;
@@ -58,8 +64,11 @@ function changedTopKeys(before: JsonObject, after: JsonObject): string[] {
 
 export function createDraftStore(initial: RequestDraft): DraftStore {
   let state: DraftState = { draft: initial, fieldErrors: {} };
-  let checked: { draft: RequestDraft; issues: readonly BodyIssue[] } = { draft: initial, issues: listDraftIssues(initial) };
-  let issuesOf: { state: DraftState; issues: readonly BodyIssue[] } | null = null;
+  // A new request's draft has no issues: it is shown without loading the checker. Any other is checked as soon as it loads.
+  const checker = peekDraftChecker();
+  const isKnown = checker !== null || isDefaultDraft(initial);
+  let checked: { draft: RequestDraft; issues: readonly BodyIssue[] } = { draft: initial, issues: checker ? checker.listDraftIssues(initial) : [] };
+  let issuesOf: { state: DraftState; checked: typeof checked; issues: readonly BodyIssue[] } | null = null;
   let shown: readonly BodyIssue[] = checked.issues;
   const listeners = new Set<() => void>();
   const onBehalfOfListeners = new Set<() => void>();
@@ -71,10 +80,11 @@ export function createDraftStore(initial: RequestDraft): DraftStore {
   });
 
   const getIssues = (): readonly BodyIssue[] => {
-    if (issuesOf?.state !== state) {
-      if (checked.draft !== state.draft) checked = { draft: state.draft, issues: listDraftIssues(state.draft) };
+    const loaded = peekDraftChecker();
+    if (loaded && checked.draft !== state.draft) checked = { draft: state.draft, issues: loaded.listDraftIssues(state.draft) };
+    if (issuesOf?.state !== state || issuesOf.checked !== checked) {
       const fieldIssues = Object.entries(state.fieldErrors).map(([param, message]) => ({ param, message, code: 'invalid_field_text' }));
-      issuesOf = { state, issues: [...checked.issues, ...fieldIssues] };
+      issuesOf = { state, checked, issues: [...checked.issues, ...fieldIssues] };
     }
     return issuesOf.issues;
   };
@@ -89,6 +99,7 @@ export function createDraftStore(initial: RequestDraft): DraftStore {
   form.subscribe({ formState: { errors: true }, callback: publishIssues });
   // Checking a 200 KB body takes milliseconds: once typing pauses, not on every key.
   const check = createTrailingTimer(CHECK_DELAY_MS, () => void form.trigger());
+  if (!isKnown) void form.trigger();
 
   const commit = (next: DraftState, paths: readonly string[]) => {
     const isHeaderChanged = next.draft.onBehalfOf !== state.draft.onBehalfOf;
@@ -147,6 +158,11 @@ export function createDraftStore(initial: RequestDraft): DraftStore {
       return () => onBehalfOfListeners.delete(listener);
     },
     getIssues,
+    checkIssues: () =>
+      loadDraftChecker().then(() => {
+        publishIssues();
+        return getIssues();
+      }),
     getShownIssues: () => shown,
     subscribeShownIssues(listener) {
       shownListeners.add(listener);

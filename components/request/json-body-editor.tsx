@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { codeEditorTheme } from '@/components/ui/code-editor-theme';
 import { findCredentials, maskCredentials, restoreMaskedCredentials } from '@/lib/schema';
 import type { JsonObject } from './body-path';
-import { listBodyIssues } from './draft-store';
+import { listBodyIssues } from './draft-checker';
 import { findSpan, locateJsonPaths } from './json-locate';
 import { formatBody, parseBodyText } from './request-draft';
 import { SecretFrame } from './secret-reveal';

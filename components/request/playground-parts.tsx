@@ -8,8 +8,7 @@ import { useDraft, useIssues } from './draft-context';
 import { IssueSummary } from './issue-summary';
 import { ReplaceConfirm, type PendingReplacement } from './replace-confirm';
 import { buildDraftHeaders } from './request-draft';
-import { RequestHeaders } from './request-headers';
-import { MAX_OPENED_TURNS } from './read-chain';
+import { MAX_OPENED_TURNS } from './thread-url';
 import type { ThreadCut } from './use-open-thread';
 
 /** The event log (virtualized list) loads when the Events tab is first opened. */
@@ -68,6 +67,9 @@ const JsonBodyEditor = dynamic(() => import('./json-body-editor').then((module) 
     </p>
   ),
 });
+
+/** The headers under the JSON editor, with the gateway's path (from the settings module, which carries zod): with the JSON tab. */
+const RequestHeaders = dynamic(() => import('./request-headers').then((module) => module.RequestHeaders), { ssr: false });
 
 /** Says the thread was opened from its newest turns, with the way to the older ones. */
 export function ThreadCutNotice({ cut }: { cut: ThreadCut }) {

@@ -6,12 +6,14 @@ import { getBrowserKeyHeaders } from '@/components/settings/browser-key';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { PresentationToggle, usePresentation } from '@/components/transcript/presentation';
+import { preloadProxyThread } from '@/components/transcript/lazy-thread';
 import { useRun } from '@/components/transcript/use-run';
 import type { JsonObject } from './body-path';
 import { CompareButton } from './compare-button';
 import { Composer } from './composer';
 import { ContextChips, shortId, type ThreadPosition } from './context-chips';
 import { DraftProvider } from './draft-context';
+import { loadDraftChecker, peekDraftChecker } from './draft-form';
 import { ExampleList } from './examples-menu';
 import { CodeExport, EventsPanel, HistoryPanel, ImportPanel, IssuesPreview, JsonPanel, KeepRecording, PendingReview, preloadTranscript, PresetsPanel, RunToolbar, ShareLink, ThreadCutNotice, TurnList } from './playground-parts';
 import type { PendingReplacement } from './replace-confirm';
@@ -66,25 +68,42 @@ export function Playground() {
     latest.current = { run, head, thread };
   });
 
-  // Reads the store at the moment of sending: the page itself does not re-render on every keystroke.
+  // Reads the store at the moment of sending: the page itself does not re-render on every keystroke. Before the draft
+  // checker has loaded (a first send straight after the page opened), the send waits for it: nothing goes out unchecked.
+  const isWaitingForCheck = useRef(false);
   const send = useCallback(() => {
-    const { run, head, thread } = latest.current;
-    const issues = store.getIssues();
-    if (issues.length) {
-      setNotice(`Not sent: fix the ${issues.length} problem${issues.length === 1 ? '' : 's'} marked at the fields first.`);
-      return;
-    }
-    setNotice(null);
-    preloadTranscript();
-    const { body } = store.getState().draft;
-    const continues = head && body.previous_response_id === undefined && body.conversation === undefined;
-    const sent: JsonObject = continues ? { ...body, previous_response_id: head } : body;
-    // A previous_response_id typed into the form is used once: the thread carries the chain from here on.
-    if (body.previous_response_id !== undefined) store.setField('previous_response_id', undefined);
-    if (typeof body.input === 'string') store.setField('input', '');
-    thread.endBranch();
-    setThreadNotice(null);
-    void run.send({ body: sent, headers: headers() });
+    const sendChecked = () => {
+      const { run, head, thread } = latest.current;
+      const issues = store.getIssues();
+      if (issues.length) {
+        setNotice(`Not sent: fix the ${issues.length} problem${issues.length === 1 ? '' : 's'} marked at the fields first.`);
+        return;
+      }
+      setNotice(null);
+      preloadTranscript();
+      const { body } = store.getState().draft;
+      const continues = head && body.previous_response_id === undefined && body.conversation === undefined;
+      const sent: JsonObject = continues ? { ...body, previous_response_id: head } : body;
+      // A previous_response_id typed into the form is used once: the thread carries the chain from here on.
+      if (body.previous_response_id !== undefined) store.setField('previous_response_id', undefined);
+      if (typeof body.input === 'string') store.setField('input', '');
+      thread.endBranch();
+      setThreadNotice(null);
+      void run.send({ body: sent, headers: headers() });
+    };
+    if (peekDraftChecker()) return sendChecked();
+    if (isWaitingForCheck.current) return;
+    isWaitingForCheck.current = true;
+    void store.checkIssues().then(
+      () => {
+        isWaitingForCheck.current = false;
+        sendChecked();
+      },
+      () => {
+        isWaitingForCheck.current = false;
+        setNotice('Not sent: the request checker could not load. Check the connection and send again.');
+      },
+    );
   }, [store, headers]);
 
   const branchFrom = useCallback((at: number) => void thread.branchFrom(at).then(focusEmptyComposer), [thread, focusEmptyComposer]);
@@ -166,6 +185,13 @@ export function Playground() {
     return () => window.removeEventListener('keydown', onKey);
   }, [send, run, openSettings]);
 
+  // The first focus or press in the playground starts loading what an edit and a send need (the checker, the run machine):
+  // neither loads with the page, and by the time the user sends, both are there.
+  const warmUp = useCallback(() => {
+    void loadDraftChecker().catch(() => undefined);
+    void preloadProxyThread().catch(() => undefined);
+  }, []);
+
   const sendHint = head ? (isPresenting ? 'continues this conversation' : `continues ${shortId(head)}`) : 'starts a new thread';
   const issuesPreview = useMemo(() => <IssuesPreview />, []);
   // Only the Events tab follows the run; with any other tab shown the panel's props stay the same while a turn streams.
@@ -184,7 +210,7 @@ export function Playground() {
   );
   return (
     <DraftProvider store={store}>
-      <div className={cx('grid min-w-0 grid-cols-1 gap-4', isPanelShown && 'xl:grid-cols-[minmax(0,1fr)_minmax(24rem,30rem)]')} data-testid="request-builder">
+      <div className={cx('grid min-w-0 grid-cols-1 gap-4', isPanelShown && 'xl:grid-cols-[minmax(0,1fr)_minmax(24rem,30rem)]')} data-testid="request-builder" onFocus={warmUp} onPointerDown={warmUp}>
         <section aria-labelledby="conversation-heading" className="flex min-w-0 flex-col gap-3" data-testid="conversation">
           <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
             <h2 id="conversation-heading" className="text-base font-semibold text-fg">

@@ -4,9 +4,9 @@ import type { ChainEntry } from '@/lib/chains/schema';
 import { apiUrlForId, fetchJson } from '@/lib/http/client';
 import { ApiError } from '@/lib/schema/api-error';
 import { inputItemListSchema, retrievedResponseSchema, type RetrievedResponse } from '@/lib/schema/response';
+import { MAX_OPENED_TURNS } from './thread-url';
 
-/** A longer chain opens from its newest turns back: the page stays usable. */
-export const MAX_OPENED_TURNS = 50;
+export { MAX_OPENED_TURNS };
 const INPUT_ITEMS_LIMIT = 100;
 
 export interface ChainLink {

@@ -13,6 +13,11 @@ export function createDefaultDraft(model: string = DEFAULT_MODEL): RequestDraft 
   return { body: { model, input: '', stream: true }, onBehalfOf: '' };
 }
 
+/** The draft is a new request's, untouched: it has no issues (tests/unit/request/draft-checker-load.test.ts holds this to the schema). */
+export function isDefaultDraft(draft: RequestDraft): boolean {
+  return draft.onBehalfOf === '' && serializeDraft(draft) === serializeDraft(createDefaultDraft());
+}
+
 /** The headers the browser adds to the proxy call (the gateway key is added by the server or the browser-key helper). */
 export function buildDraftHeaders(draft: RequestDraft): Record<string, string> {
   const onBehalfOf = draft.onBehalfOf.trim();

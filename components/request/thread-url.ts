@@ -2,6 +2,8 @@
 // wrote itself (replaceState), so the router's late echo of its own write is never taken for a clicked link.
 
 export const OPEN_THREAD_STORAGE_KEY = 'playground.openThread';
+/** A longer chain opens from its newest turns back: the page stays usable (read-chain.ts walks at most this many). */
+export const MAX_OPENED_TURNS = 50;
 /** Writes whose echo never arrived are forgotten past this many, so a later link with the same query still opens. */
 const MAX_PENDING_WRITES = 8;
 

@@ -3,9 +3,10 @@
 // ?previous_response_id=, kept by thread-url.ts) opened root first, branches of it, and the response the next send continues.
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { preloadProxyThread } from '@/components/transcript/lazy-thread';
 import type { ResponseRun } from '@/components/transcript/use-run';
 import type { ThreadPosition } from './context-chips';
-import { readChain, type ChainLink, type ReadChain } from './read-chain';
+import type { ChainLink, ReadChain } from './read-chain';
 import { browserThreadUrl, ThreadUrlStore, type ThreadUrlPort } from './thread-url';
 
 /** A branch of the open thread: the response branched from, and where it sits in the thread it was taken from. */
@@ -131,6 +132,9 @@ export function useOpenThread({ run, headers, onOpened, onActAs, port = browserT
       const leaf = requested.branchOf ?? requested.id;
       let chain: ReadChain = { links: [{ id: leaf }], olderFrom: null };
       try {
+        // The chain reader (and the response schema) and the run machine load beside each other, with the first thread opened.
+        void preloadProxyThread().catch(() => undefined);
+        const { readChain } = await import('./read-chain');
         chain = await readChain(leaf, latest.current.headers());
       } catch {
         // Unreachable proxy: opening the leaf alone shows the error in its turn.

@@ -1,8 +1,9 @@
 'use client';
-// The run hook: a lib/run thread (over the proxy, or a recording's replay), re-rendered at most once per animation frame.
+// The run hook: a lib/run thread (over the proxy, its code loaded with the first use; or a recording's replay),
+// re-rendered at most once per animation frame.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { createFetchTransport } from '@/lib/run/transport';
-import { RunThread, type SendInput, type ThreadSnapshot } from '@/lib/run/thread';
+import type { SendInput, ThreadSnapshot } from '@/lib/run/thread';
+import { createLazyProxyThread, type ThreadLike } from './lazy-thread';
 
 export type { SendInput };
 
@@ -23,7 +24,7 @@ export interface ResponseRun extends ThreadSnapshot {
 }
 
 /** Batches the thread's notifications to one per frame, however fast events arrive. */
-function createFrameStore(thread: RunThread) {
+function createFrameStore(thread: ThreadLike) {
   let published = thread.getSnapshot();
   return {
     getSnapshot: () => published,
@@ -48,10 +49,8 @@ function createFrameStore(thread: RunThread) {
   };
 }
 
-const createProxyThread = () => new RunThread({ transport: createFetchTransport() });
-
 /** A thread over the proxy by default; a replay passes one over its recording (`createThread` is called once). */
-export function useRun(createThread: () => RunThread = createProxyThread): ResponseRun {
+export function useRun(createThread: () => ThreadLike = createLazyProxyThread): ResponseRun {
   const [thread] = useState(createThread);
   const [store] = useState(() => createFrameStore(thread));
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);

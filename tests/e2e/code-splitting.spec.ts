@@ -1,5 +1,6 @@
 // Code splitting, timing-free: the playground's first-load scripts hold no CodeMirror; the JSON tab loads it when opened;
-// the shell, /settings, /jobs and /chains load no zod (nor /jobs react-hook-form) until a form is submitted or a chain opened.
+// the shell, /settings, /jobs and /chains load no zod (nor /jobs react-hook-form) until a form is submitted or a chain opened;
+// a new visit to the playground fetches neither zod nor the run machine before it is idle, and its first edit or send does.
 import { expect, test, type Response } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
@@ -11,6 +12,9 @@ const ZOD_MARK = '$ZodType';
 
 /** An option react-hook-form's form control reads (a property name, kept by the minifier): in the bundle wherever it is. */
 const REACT_HOOK_FORM_MARK = 'shouldUseNativeValidation';
+
+/** A sentence of the run machine's (lib/run/words.ts): in the bundle wherever the run machine is. */
+const RUN_MACHINE_MARK = 'The stream closed before the response finished.';
 
 function firstLoadScripts(html: string): string[] {
   return [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].filter((match) => !/\snomodule[\s=>]/i.test(match[0])).map((match) => match[1] ?? '');
@@ -121,4 +125,38 @@ test('a new visit to the playground loads no code export, meta-schema validator 
   await playground.send('hello');
   await expect(playground.turn(0)).toBeVisible();
   expect((await loaded()).some((body) => body.includes(ON_FIRST_USE.turnViews))).toBe(true);
+});
+
+test('a new visit to the playground fetches no zod and no run machine before idle; its first edit shows the schema\'s error at the field', async ({ page }) => {
+  const loaded = collectScripts(page);
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await page.waitForLoadState('networkidle');
+  const atIdle = await loaded();
+  expect(atIdle.length).toBeGreaterThan(3);
+  expect(atIdle.some((body) => body.includes(ZOD_MARK)), 'zod fetched before idle').toBe(false);
+  expect(atIdle.some((body) => body.includes(RUN_MACHINE_MARK)), 'the run machine fetched before idle').toBe(false);
+
+  const sampling = await playground.openSection('section-sampling');
+  await sampling.getByTestId('field-temperature').fill('3');
+  await expect(page.getByTestId('field-temperature-error')).toContainText('temperature');
+  await expect(playground.sendButton).toHaveAttribute('aria-disabled', 'true');
+  expect((await loaded()).some((body) => body.includes(ZOD_MARK))).toBe(true);
+
+  await sampling.getByTestId('field-temperature').fill('');
+  await playground.send('hello');
+  await expect(playground.turn(0)).toBeVisible();
+  expect((await loaded()).some((body) => body.includes(RUN_MACHINE_MARK))).toBe(true);
+});
+
+test("a first send straight after opening waits for the checker: a restored draft the schema refuses is not sent, its error at the field", async ({ page }) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('request-builder-draft-v1', JSON.stringify({ body: { model: 'local-agent', input: 'hi', stream: true, temperature: 3 }, onBehalfOf: '' }));
+  });
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.composer.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('send-notice')).toContainText('Not sent: fix the 1 problem');
+  await expect(page.getByTestId('field-temperature-error')).toContainText('temperature');
+  await expect(playground.turns).toHaveCount(0);
 });

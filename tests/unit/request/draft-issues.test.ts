@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { createDraftStore, listBodyIssues } from '@/components/request/draft-store';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listBodyIssues } from '@/components/request/draft-checker';
+import { createDraftStore, loadDraftChecker } from '@/components/request/draft-store';
 import { REDACTED_CREDENTIAL } from '@/lib/schema/credentials';
+
+// Once loaded (the playground loads it with the first edit or send), the checker answers synchronously.
+beforeAll(async () => {
+  await loadDraftChecker();
+});
 
 const reopened = {
   model: 'local-agent',

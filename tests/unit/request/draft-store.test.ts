@@ -1,7 +1,12 @@
 // The draft store on its react-hook-form control: values kept in step both ways, wire order and cleared fields, listeners by path, issues checked after typing pauses.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHECK_DELAY_MS, createDraftStore } from '@/components/request/draft-store';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHECK_DELAY_MS, createDraftStore, loadDraftChecker } from '@/components/request/draft-store';
 import { isPathRelated } from '@/components/request/path-listeners';
+
+// Once loaded (the playground loads it with the first edit or send), the checker answers synchronously.
+beforeAll(async () => {
+  await loadDraftChecker();
+});
 
 afterEach(() => {
   vi.useRealTimers();
