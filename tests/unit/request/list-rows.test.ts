@@ -1,4 +1,4 @@
-// Long lists of the request form (input items, tools) leave their entries off screen to the browser to skip.
+// Long lists of the request form (input items, tools) leave their entries off screen to the browser to skip; its text fields are relayout boundaries.
 import { createElement, type ComponentProps, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -32,5 +32,18 @@ describe('entries of long lists in the request form', () => {
   it('so is every tool definition', () => {
     const html = render({ model: 'local-agent', tools: [{ type: 'function', name: 'lookup', parameters: { type: 'object' } }] }, createElement(ToolEditor, { index: 0 }));
     expect(classOf(html, 'tool-0')).toContain('[content-visibility:auto]');
+  });
+});
+
+describe('text fields of the request form', () => {
+  it('each typed-into control is its own relayout boundary: strict containment, a height of its own, outside the flex column', () => {
+    const input = [{ role: 'user', content: [{ type: 'input_text', text: 'item' }] }, { type: 'item_reference', id: 'msg_1' }];
+    const html = render({ model: 'local-agent', input }, createElement(InputItemsEditor));
+    const textarea = /<div class="min-w-0"><textarea [^>]*class="([^"]*)"[^>]*data-testid="field-input-0-content-0-text"/.exec(html);
+    expect(textarea?.[1]).toContain('[contain:strict]');
+    expect(textarea?.[1]).toContain('h-[calc(3lh+0.75rem+2px)]');
+    const line = /<div class="min-w-0"><input [^>]*class="([^"]*)"[^>]*data-testid="field-input-1-id"/.exec(html);
+    expect(line?.[1]).toContain('[contain:strict]');
+    expect(line?.[1]).toContain('h-[max(2.25rem,calc(1lh+0.75rem+2px))]');
   });
 });
