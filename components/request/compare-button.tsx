@@ -5,7 +5,6 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { fetchJson } from '@/lib/http/client';
-import { findCredentials, stripCredentials } from '@/lib/schema/credentials';
 import { useDraftStore } from './draft-context';
 
 export function CompareButton() {
@@ -14,13 +13,15 @@ export function CompareButton() {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const open = async () => {
-    const { body, onBehalfOf } = store.getState().draft;
-    const { input, ...rest } = body;
-    const removed = findCredentials(rest).map((found) => found.param);
-    const model = typeof rest.model === 'string' && rest.model ? rest.model : 'variant 1';
     setBusy(true);
     setError(null);
     try {
+      // The credential rules load with the first Compare, not with the page.
+      const { findCredentials, stripCredentials } = await import('@/lib/schema/credentials');
+      const { body, onBehalfOf } = store.getState().draft;
+      const { input, ...rest } = body;
+      const removed = findCredentials(rest).map((found) => found.param);
+      const model = typeof rest.model === 'string' && rest.model ? rest.model : 'variant 1';
       const grid = await fetchJson<{ id: string }>('/api/grids', {
         method: 'POST',
         json: {

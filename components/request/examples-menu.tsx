@@ -13,7 +13,8 @@ export function ExampleList({ onChoose, headingId }: { onChoose: (body: JsonObje
     setError(null);
     setBusy(example.id);
     try {
-      onChoose(example.build(example.needsCapture ? await createWebhookCapture() : null), example);
+      const [capture, tools] = await Promise.all([example.needsCapture ? createWebhookCapture() : null, import('./tool-templates')]);
+      onChoose(example.build(capture, tools), example);
     } catch (failure) {
       setError((failure as Error).message);
     } finally {

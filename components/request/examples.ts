@@ -1,6 +1,7 @@
 // Built-in examples for "Start from an example": each a request that shows one feature against the local gateway.
-import { createJsonSchemaFormat, createTool } from './tool-templates';
 import type { JsonObject } from './body-path';
+import { createJsonSchemaFormat } from './json-schema-format';
+import type { createTool } from './tool-templates';
 import type { WebhookCapture } from './webhook-capture';
 
 export interface BuiltInExample {
@@ -8,8 +9,11 @@ export interface BuiltInExample {
   title: string;
   /** What it shows, in one line. */
   description: string;
-  /** The body; `capture` is given when the example needs a webhook receiver (created when it is chosen). */
-  build(capture: WebhookCapture | null): JsonObject;
+  /**
+   * The body; `capture` is given when the example needs a webhook receiver (created when it is chosen). The tool templates
+   * come as an argument: they load when an example is chosen, not with the list.
+   */
+  build(capture: WebhookCapture | null, tools: { createTool: typeof createTool }): JsonObject;
   needsCapture?: boolean;
 }
 
@@ -18,7 +22,7 @@ export const BUILT_IN_EXAMPLES: readonly BuiltInExample[] = [
     id: 'tool-calling',
     title: 'Tool calling',
     description: 'The model calls get_weather; answer the call with "Reply with output".',
-    build: () => ({ model: 'local-agent', input: 'What is the weather in Paris? Use the get_weather tool.', stream: true, tools: [createTool('function')] }),
+    build: (_capture, { createTool }) => ({ model: 'local-agent', input: 'What is the weather in Paris? Use the get_weather tool.', stream: true, tools: [createTool('function')] }),
   },
   {
     id: 'structured-output',
@@ -50,7 +54,7 @@ export const BUILT_IN_EXAMPLES: readonly BuiltInExample[] = [
     id: 'web-search',
     title: 'Web search with citations',
     description: 'The web_search tool: its sources (include) and url_citation links in the answer.',
-    build: () => ({
+    build: (_capture, { createTool }) => ({
       model: 'local-agent',
       input: 'Search the web for how tide pools form.',
       include: ['web_search_call.action.sources'],
@@ -62,6 +66,6 @@ export const BUILT_IN_EXAMPLES: readonly BuiltInExample[] = [
     id: 'mcp-approval',
     title: 'MCP approval',
     description: 'An MCP server that asks before each call: approve or deny it in the transcript.',
-    build: () => ({ model: 'local-agent', input: 'Ask the docs mcp server about tide pools.', stream: true, tools: [createTool('mcp')] }),
+    build: (_capture, { createTool }) => ({ model: 'local-agent', input: 'Ask the docs mcp server about tide pools.', stream: true, tools: [createTool('mcp')] }),
   },
 ];

@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { getBrowserKey } from '@/components/settings/browser-key';
 import { useDraft, useIssues } from './draft-context';
 import { IssueSummary } from './issue-summary';
-import { ReplaceConfirm, type PendingReplacement } from './replace-confirm';
+import type { PendingReplacement } from './replace-confirm';
 import { buildDraftHeaders } from './request-draft';
 import { MAX_OPENED_TURNS } from './thread-url';
 import type { ThreadCut } from './use-open-thread';
@@ -87,6 +87,9 @@ export function ThreadCutNotice({ cut }: { cut: ThreadCut }) {
     </p>
   );
 }
+
+/** The review of a replacement (its field-by-field diff) loads when something proposes one: an import, a preset, a link. */
+const ReplaceConfirm = dynamic(() => import('./replace-confirm').then((module) => module.ReplaceConfirm), { ssr: false, loading: LoadingPanel });
 
 export function PendingReview({ pending, onConfirm, onCancel }: { pending: PendingReplacement; onConfirm: () => void; onCancel: () => void }) {
   const { draft } = useDraft();

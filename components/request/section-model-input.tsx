@@ -1,11 +1,21 @@
 'use client';
 // The input's form (text, items or unset) and the items editor; the text itself and the model are in the composer.
+import dynamic from 'next/dynamic';
 import { useId } from 'react';
 import { useDraftStore, useFieldSelector } from './draft-context';
 import { BodyField } from './fields';
 import { FormSection } from './form-section';
-import { InputItemsEditor } from './input-items-editor';
 import { itemsToText, textToItems } from './input-items';
+
+/** The items editor loads when the input is first items (a new request's input is text, typed in the composer). */
+const InputItemsEditor = dynamic(() => import('./input-items-editor').then((module) => module.InputItemsEditor), {
+  ssr: false,
+  loading: () => (
+    <p role="status" className="text-sm text-fg-muted">
+      Loading the items editor…
+    </p>
+  ),
+});
 
 /** The input's form, and for items whether they can become text again: typing the text changes neither. */
 const inputFormOf = (input: unknown) => (input === undefined ? 'unset' : typeof input === 'string' ? 'text' : itemsToText(input) === null ? 'items-only' : 'items');

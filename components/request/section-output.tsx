@@ -7,7 +7,7 @@ import { isJsonObject } from './body-path';
 import { useDraftStore, useFieldValue } from './draft-context';
 import { BodyField, BooleanField, MultiCheckField, NumberField, SelectField, TextField } from './fields';
 import { FormSection } from './form-section';
-import { createJsonSchemaFormat } from './tool-templates';
+import { createJsonSchemaFormat } from './json-schema-format';
 
 /** The meta-schema validator (precompiled, the size of a few sections) loads when a json_schema format is first shown. */
 const JsonSchemaField = dynamic(() => import('./json-schema-field').then((module) => module.JsonSchemaField), { ssr: false, loading: () => <p role="status" className="text-sm text-fg-muted">Loading…</p> });

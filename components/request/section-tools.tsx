@@ -10,7 +10,11 @@ import { isJsonObject, type JsonObject } from './body-path';
 import { useDraftStore, useFieldSelector, useFieldValue } from './draft-context';
 import { BodyField, BooleanField, FieldSlot, NumberField } from './fields';
 import { FormSection } from './form-section';
-import { createTool, describeToolChoice, toolChoiceFor, type ToolType } from './tool-templates';
+import { describeToolChoice, toolChoiceFor } from './tool-choice';
+import type { ToolType } from './tool-templates';
+
+/** The 14 templates load with the first tool added (or shown, with its editor), not with the page. */
+const loadToolTemplates = () => import('./tool-templates');
 
 /** The tool_choice objects the tools offer, as JSON: unchanged while a tool's description or schema is typed into. */
 const toolChoicesOf = (tools: unknown) => JSON.stringify((Array.isArray(tools) ? tools : []).map(toolChoiceFor).filter((choice): choice is JsonObject => choice !== null));
@@ -73,11 +77,11 @@ export function SectionTools() {
                 ))}
               </Select>
             </Field>
-            <Button size="md" data-testid="add-tool" onClick={() => {
+            <Button size="md" data-testid="add-tool" onPointerDown={() => void loadToolTemplates().catch(() => undefined)} onClick={() => void loadToolTemplates().then(({ createTool }) => {
                 const tools = store.getState().draft.body.tools;
                 const list = Array.isArray(tools) ? tools : [];
                 store.setField('tools', [...list, createTool(kind, list)]);
-              }}>
+              })}>
               Add tool
             </Button>
           </div>

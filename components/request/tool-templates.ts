@@ -148,37 +148,5 @@ export function pickOtherToolFields(tool: unknown): JsonObject {
   return Object.fromEntries(Object.entries(tool).filter(([key]) => !shown.has(key)));
 }
 
-/** The tool_choice object that selects this tool, or null when the kind cannot be picked by itself. */
-export function toolChoiceFor(tool: unknown): JsonObject | null {
-  if (!isJsonObject(tool) || typeof tool.type !== 'string') return null;
-  if (tool.type === 'function' || tool.type === 'custom') return { type: tool.type, name: tool.name };
-  if (tool.type === 'mcp') return { type: 'mcp', server_label: tool.server_label };
-  return { type: tool.type };
-}
-
-export function describeToolChoice(choice: JsonObject): string {
-  const name = choice.name ?? choice.server_label;
-  return typeof name === 'string' && name ? `${choice.type}: ${name}` : String(choice.type);
-}
-
-/** Structured output that is valid (and strict) the moment it is chosen; the user edits from there. */
-const JSON_SCHEMA_FORMAT_TEMPLATE = {
-  type: 'json_schema',
-  name: 'weather_report',
-  description: 'A short weather report for one city.',
-  strict: true,
-  schema: {
-    type: 'object',
-    properties: {
-      city: { type: 'string' },
-      temperature_c: { type: 'number' },
-      conditions: { type: 'string', enum: ['sunny', 'cloudy', 'rain', 'snow'] },
-    },
-    required: ['city', 'temperature_c', 'conditions'],
-    additionalProperties: false,
-  },
-} as const;
-
-export function createJsonSchemaFormat(): JsonObject {
-  return structuredClone(JSON_SCHEMA_FORMAT_TEMPLATE) as unknown as JsonObject;
-}
+export { describeToolChoice, toolChoiceFor } from './tool-choice';
+export { createJsonSchemaFormat } from './json-schema-format';

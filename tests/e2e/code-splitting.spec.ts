@@ -100,10 +100,10 @@ test('/chains opens a chain with the walker and the reply schemas loaded then: i
   expect((await loaded()).some((body) => body.includes(ZOD_MARK))).toBe(true);
 });
 
-/** Markers of code the playground loads on first use: the code generators, the JSON Schema meta-schema validator (an ajv message), the turn views. */
-const ON_FIRST_USE = { codeExport: '--no-buffer', metaSchema: 'must NOT have duplicate items', turnViews: 'live-metrics' } as const;
+/** Markers of code the playground loads on first use: the code generators, the JSON Schema meta-schema validator (an ajv message), the tool templates, the turn views. */
+const ON_FIRST_USE = { codeExport: '--no-buffer', metaSchema: 'must NOT have duplicate items', toolTemplates: 'Load the definition lazily through tool search.', turnViews: 'live-metrics' } as const;
 
-test('a new visit to the playground loads no code export, meta-schema validator or turn views; each loads with its first use', async ({ page }) => {
+test('a new visit to the playground loads no code export, meta-schema validator, tool templates or turn views; each loads with its first use', async ({ page }) => {
   const loaded = collectScripts(page);
   const playground = new PlaygroundPage(page);
   await playground.open();
@@ -119,6 +119,10 @@ test('a new visit to the playground loads no code export, meta-schema validator 
   await output.getByTestId('field-text-format-type').selectOption('json_schema');
   await expect(output.getByText('checked against the JSON Schema meta-schema')).toBeVisible();
   expect((await loaded()).some((body) => body.includes(ON_FIRST_USE.metaSchema))).toBe(true);
+
+  const tool = await playground.addTool('function');
+  await expect(tool.getByTestId('field-tools-0-name')).toHaveValue('get_weather');
+  expect((await loaded()).some((body) => body.includes(ON_FIRST_USE.toolTemplates))).toBe(true);
 
   await playground.openTab('settings');
   await page.getByTestId('new-request').click();
