@@ -1,5 +1,6 @@
 // Group commit: writes that arrive while one is running are queued and written together next, so concurrent requests
-// share statements (on PGlite each statement costs about a millisecond of the event loop, whatever it does).
+// share statements (on PGlite each statement costs about a millisecond of the event loop, whatever it does); a failed
+// batch is written again item by item, so one bad item fails only its own caller.
 
 interface Queued<T, R> {
   item: T;
@@ -8,7 +9,7 @@ interface Queued<T, R> {
 }
 
 export interface WriteBatcher<T, R> {
-  /** Resolves with this item's result once the batch it went in is written (rejects if that write failed). */
+  /** Resolves with this item's result once the batch it went in is written (rejects if this item could not be written). */
   add(item: T): Promise<R>;
 }
 
@@ -23,10 +24,57 @@ export interface BatchOptions {
   gatherMs?: number;
 }
 
+/** One item's outcome when a batch was written. */
+export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/** Node's codes for a server that cannot be reached, and the SQLSTATE classes of a server that cannot work now. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const UNAVAILABLE_SQLSTATE = /^(08|53|57|58)[0-9A-Z]{3}$/;
+/** node-postgres's pool and client say these without a code. */
+const UNREACHABLE_MESSAGES = ['timeout exceeded when trying to connect', 'Connection terminated'];
+
 /**
- * `write` gets the items in arrival order and returns one result per item. An idle batcher writes on the next turn of
- * the event loop (what arrived in the same turn goes along, and with `gatherMs` what keeps arriving after); a busy one
- * queues, and writes the queue when done.
+ * Whether a failure says the database cannot be used at all (unreachable, shut down, out of resources), not that some item
+ * was bad: writing each item again would only wait out the same failure once per item.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (UNREACHABLE_MESSAGES.some((message) => cause instanceof Error && cause.message.includes(message))) return true;
+  }
+  return false;
+}
+
+/**
+ * The items written together; if that fails, each written alone, in order, so one bad item (a row the database refuses,
+ * a value that cannot be encoded) fails only itself. `write` must be all or nothing (one statement, or one transaction),
+ * or the items a failed batch did store would be written twice. A failure saying the database is unavailable
+ * (`isDatabaseUnavailable`) fails them all at once.
+ */
+export async function writeTogetherOrEach<T, R>(items: readonly T[], write: (items: T[]) => Promise<R[]>): Promise<Settled<R>[]> {
+  try {
+    const results = await write([...items]);
+    return items.map((_item, at) => ({ ok: true, value: results[at] as R }));
+  } catch (error) {
+    if (items.length === 1 || isDatabaseUnavailable(error)) return items.map(() => ({ ok: false, error }));
+  }
+  const settled: Settled<R>[] = [];
+  for (const item of items) {
+    try {
+      settled.push({ ok: true, value: (await write([item]))[0] as R });
+    } catch (error) {
+      settled.push({ ok: false, error });
+    }
+  }
+  return settled;
+}
+
+/**
+ * `write` gets the items in arrival order and returns one result per item; it must be all or nothing, since a failed
+ * batch is written again item by item (`writeTogetherOrEach`). An idle batcher writes on the next turn of the event loop
+ * (what arrived in the same turn goes along, and with `gatherMs` what keeps arriving after); a busy one queues, and
+ * writes the queue when done.
  */
 export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R[]>, options: BatchOptions = {}): WriteBatcher<T, R> {
   const { maxItems = 500, gatherMs = 0 } = options;
@@ -36,12 +84,12 @@ export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R
     while (queue.length > 0) {
       const batch = queue.slice(0, maxItems);
       queue = queue.slice(batch.length);
-      try {
-        const results = await write(batch.map((queued) => queued.item));
-        batch.forEach((queued, at) => queued.resolve(results[at] as R));
-      } catch (error) {
-        for (const queued of batch) queued.reject(error);
-      }
+      const settled = await writeTogetherOrEach(batch.map((queued) => queued.item), write);
+      batch.forEach((queued, at) => {
+        const outcome = settled[at]!;
+        if (outcome.ok) queued.resolve(outcome.value);
+        else queued.reject(outcome.error);
+      });
     }
     isRunning = false;
   };

@@ -1,11 +1,12 @@
 // Records one streamed run while it streams: text and arrival times buffered in memory, the recording written after it ends (batched with the others that ended meanwhile).
 import 'server-only';
 import { getDb, type Db } from '@/lib/db';
+import { writeTogetherOrEach } from '@/lib/db/batch';
 import { getEnv } from '@/lib/env';
 import { RECORDING_MAX_BYTES, type RecordingFile } from '@/lib/schema/recording';
 import { buildRecordingFile } from './build';
 import { splitSseEvents } from './split-events';
-import { insertRecording, insertRecordings, pruneRecordings } from './store';
+import { insertRecordings, pruneRecordings } from './store';
 
 export interface RecordingMeta {
   /** The create body as sent (credentials are redacted when the recording is built). */
@@ -95,8 +96,8 @@ async function yieldAfterSlice(): Promise<void> {
 
 /**
  * Writes one batch: every recording that finished while the writer waited, built, then inserted in one statement (one by
- * one if that fails, so one bad run costs only itself), then retention applied once per source and owner. A recording that
- * cannot be built or stored is logged and resolves null; the rest are kept.
+ * one if that fails, through `writeTogetherOrEach`, so one bad run costs only itself), then retention applied once per
+ * source and owner. A recording that cannot be built or stored is logged and resolves null; the rest are kept.
  */
 async function writeBatch(batch: PendingWrite[]): Promise<void> {
   const built: Array<{ job: PendingWrite; file: RecordingFile }> = [];
@@ -114,22 +115,15 @@ async function writeBatch(batch: PendingWrite[]): Promise<void> {
   const byDb = new Map<PendingWrite['db'], typeof built>();
   for (const entry of built) byDb.set(entry.job.db, [...(byDb.get(entry.job.db) ?? []), entry]);
   for (const [db, group] of byDb) {
-    try {
-      const ids = await insertRecordings(await db(), group.map(({ job, file }) => ({ file, options: options(job) })));
-      group.forEach(({ job, file }, index) => written.push({ job, id: ids[index]!, source: file.source }));
-      continue;
-    } catch {
-      // One by one below: only the run that cannot be stored is lost.
-    }
-    for (const { job, file } of group) {
-      try {
-        const summary = await insertRecording(await job.db(), file, options(job));
-        written.push({ job, id: summary.id, source: file.source });
-      } catch (error) {
-        warn(codeOf(error), file.response_id);
+    const settled = await writeTogetherOrEach(group, async (entries) => insertRecordings(await db(), entries.map(({ job, file }) => ({ file, options: options(job) }))));
+    group.forEach(({ job, file }, index) => {
+      const outcome = settled[index]!;
+      if (outcome.ok) written.push({ job, id: outcome.value, source: file.source });
+      else {
+        warn(codeOf(outcome.error), file.response_id);
         job.resolve(null);
       }
-    }
+    });
   }
   for (const job of batch) pendingChars -= job.chars;
   const pruned = new Set<string>();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '@/lib/db/open';
 import { gatewayResponses } from '@/lib/db/schema/gateway';
 import { createLocalGateway } from '@/lib/local-gateway';
-import { findResponse } from '@/lib/local-gateway/store';
+import { findResponse, insertResponse, type NewStoredResponse } from '@/lib/local-gateway/store';
 import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
 
 const open: DatabaseHandle[] = [];
@@ -79,6 +79,42 @@ describe.each(DATABASE_KINDS)('local gateway row writes on %s', (kind) => {
     expect(counts).toEqual({ insert: 2, update: 0, execute: 0, delete: 0 });
     const tombstone = await findResponse(handle.db, unstored.response.id, (await findOwner(handle.db, unstored.response.id)) ?? '');
     expect(tombstone).toMatchObject({ stored: false, status: 'completed', response: { id: unstored.response.id, object: 'response', status: 'completed' } });
+  });
+});
+
+describe.each(DATABASE_KINDS)('local gateway insert batches on %s', (kind) => {
+  it('a row the database refuses fails only its own insert: the others of its batch are stored', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const row = (id: string, text = `answer of ${id}`): NewStoredResponse => ({
+      id,
+      ownerKey: 'owner',
+      status: 'completed',
+      request: { model: 'local-agent' },
+      response: { id, object: 'response', status: 'completed', output_text: text },
+      inputItems: [],
+    });
+    await insertResponse(handle.db, row('resp_taken'));
+    // Added in one turn, so they go in one batch: a taken id (unique violation), a builder that throws, and good rows.
+    const settled = await Promise.allSettled([
+      insertResponse(handle.db, row('resp_a')),
+      insertResponse(handle.db, row('resp_taken', 'a second row with a taken id')),
+      insertResponse(handle.db, () => row('resp_b')),
+      insertResponse(handle.db, () => {
+        throw new Error('this row cannot be built');
+      }),
+      insertResponse(handle.db, row('resp_c', 'text \u0000 with a NUL')),
+    ]);
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(((settled[3] as PromiseRejectedResult).reason as Error).message).toBe('this row cannot be built');
+    for (const [id, text] of [
+      ['resp_a', 'answer of resp_a'],
+      ['resp_b', 'answer of resp_b'],
+      ['resp_c', 'text \u0000 with a NUL'],
+      ['resp_taken', 'answer of resp_taken'],
+    ]) {
+      expect((await findResponse(handle.db, id!, 'owner'))?.response).toMatchObject({ id, output_text: text });
+    }
   });
 });
 

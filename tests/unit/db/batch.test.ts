@@ -1,6 +1,6 @@
 // Group commit: writes that arrive together are written together, in order, each caller answered with its own result.
 import { describe, expect, it } from 'vitest';
-import { createKeyedWriteBatcher, createWriteBatcher } from '@/lib/db/batch';
+import { createKeyedWriteBatcher, createWriteBatcher, isDatabaseUnavailable, writeTogetherOrEach } from '@/lib/db/batch';
 import { pickFurthestStatuses } from '@/lib/db/response-status';
 
 describe('createWriteBatcher', () => {
@@ -21,16 +21,66 @@ describe('createWriteBatcher', () => {
     expect(batches).toEqual([[1, 2, 3], [4, 5]]);
   });
 
-  it('a failed write rejects every caller of that batch, and the next batch is written', async () => {
-    let calls = 0;
-    const batcher = createWriteBatcher<number, number>(async (items) => {
-      calls += 1;
-      if (calls === 1) throw new Error('database gone');
-      return items;
+  it('a failed batch is written again item by item: one bad item rejects only its own caller, the others are stored', async () => {
+    const stored: number[] = [];
+    const attempts: number[][] = [];
+    // Like one INSERT of many rows: all or nothing, refused whole when any row is bad.
+    const batcher = createWriteBatcher<number, string>(async (items) => {
+      attempts.push(items);
+      if (items.includes(13)) throw Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
+      stored.push(...items);
+      return items.map((item) => `stored ${item}`);
     });
-    const failed = Promise.allSettled([batcher.add(1), batcher.add(2)]);
-    expect((await failed).map((result) => result.status)).toEqual(['rejected', 'rejected']);
-    expect(await batcher.add(3)).toBe(3);
+    const settled = await Promise.allSettled([11, 12, 13, 14].map((item) => batcher.add(item)));
+    expect(settled.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message))).toEqual([
+      'stored 11',
+      'stored 12',
+      'duplicate key value violates unique constraint',
+      'stored 14',
+    ]);
+    expect(stored).toEqual([11, 12, 14]);
+    expect(attempts).toEqual([[11, 12, 13, 14], [11], [12], [13], [14]]);
+    expect(await batcher.add(15)).toBe('stored 15');
+  });
+
+  it('a batch failing because the database is unavailable rejects every caller at once, without writing each again', async () => {
+    const unavailable = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('query failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }),
+    ];
+    for (const error of unavailable) {
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      let calls = 0;
+      const batcher = createWriteBatcher<number, number>(async () => {
+        calls += 1;
+        throw error;
+      });
+      const settled = await Promise.allSettled([batcher.add(1), batcher.add(2), batcher.add(3)]);
+      expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(calls).toBe(1);
+    }
+    expect(isDatabaseUnavailable(Object.assign(new Error('invalid input syntax for type json'), { code: '22P02' }))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError('Do not know how to serialize a BigInt'))).toBe(false);
+  });
+
+  it('writeTogetherOrEach gives each item its own outcome, in order, and writes a lone failing item once', async () => {
+    const writes: string[][] = [];
+    const write = async (items: string[]) => {
+      writes.push(items);
+      if (items.some((item) => item.startsWith('bad'))) throw new Error(`refused ${items.join('+')}`);
+      return items.map((item) => item.toUpperCase());
+    };
+    expect(await writeTogetherOrEach(['a', 'bad1', 'b', 'bad2'], write)).toEqual([
+      { ok: true, value: 'A' },
+      { ok: false, error: new Error('refused bad1') },
+      { ok: true, value: 'B' },
+      { ok: false, error: new Error('refused bad2') },
+    ]);
+    writes.length = 0;
+    expect(await writeTogetherOrEach(['bad3'], write)).toEqual([{ ok: false, error: new Error('refused bad3') }]);
+    expect(writes).toEqual([['bad3']]);
   });
 
   it('with gatherMs, keeps gathering while items arrive turn after turn, and writes a lone item without waiting that long', async () => {
