@@ -2,6 +2,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { parseOnBehalfOf } from '@/lib/schema';
 import { ApiError } from '@/lib/schema/errors';
+import type { GatewayRequest } from './exchange';
 import { hashOwner } from './ids';
 
 export interface Caller {
@@ -18,8 +19,8 @@ function sameKey(given: string, expected: string): boolean {
 }
 
 /** Resolves the caller or throws 401 (missing/unknown key) or 400 (bad X-On-Behalf-Of). */
-export function authenticate(request: Request, apiKeys: readonly string[]): Caller {
-  const header = request.headers.get('authorization') ?? '';
+export function authenticate(request: GatewayRequest, apiKeys: readonly string[]): Caller {
+  const header = request.header('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
   if (!match?.[1]) {
     throw new ApiError(401, 'You did not provide an API key. Send it in the Authorization header as "Bearer <API key>".', {
@@ -30,7 +31,7 @@ export function authenticate(request: Request, apiKeys: readonly string[]): Call
   if (!apiKeys.some((expected) => sameKey(key, expected))) {
     throw new ApiError(401, 'Incorrect API key provided.', { code: 'invalid_api_key' });
   }
-  const onBehalfOf = parseOnBehalfOf(request.headers.get('x-on-behalf-of'));
+  const onBehalfOf = parseOnBehalfOf(request.header('x-on-behalf-of'));
   if (!onBehalfOf.ok) throw ApiError.fromBody(400, onBehalfOf.error);
   return { ownerKey: hashOwner(key, onBehalfOf.value), onBehalfOf: onBehalfOf.value, keyId: hashOwner(key, null) };
 }

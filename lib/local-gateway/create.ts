@@ -4,11 +4,10 @@ import { findModel, LOCAL_MODELS, planTurn } from './agent';
 import type { ContextItem, TurnPlan } from './agent/contract';
 import type { Caller } from './auth';
 import { assertToolOutputs, fitContext, loadChain, normalizeInput, resolveItemReferences, type FittedContext } from './context';
-import { readBodyText } from '@/lib/http/body';
 import { ApiError } from '@/lib/schema/errors';
 import { badRequest, jsonResponse } from './errors';
+import type { GatewayReply, GatewayRequest } from './exchange';
 import { makeId } from './ids';
-import { BODY_LIMIT } from './limits';
 import { resolvePrompt, type ResolvedPrompt } from './prompts';
 import { redactCredentials } from './redact';
 import { checkJsonMode, checkRequestRules } from './rules';
@@ -17,16 +16,16 @@ import { buildResponse, finishResponse, type ResponseObject } from './response-o
 import { Run, tombstoneOf } from './runner';
 import { queuedDelayMs, type GatewayRuntime } from './runtime';
 import { appendConversationItems, createConversation, findConversation, insertResponse, type NewStoredResponse } from './store';
-import { sseResponse } from './stream';
+import { sseReply } from './stream';
 import { isWebhookTargetAllowed } from './webhooks';
 
 const KNOWN_PARAMETERS = new Set(Object.keys(createResponseBodyBaseSchema.shape));
 
 /** The body as the shared schema parsed it: fields below are read from its types, not re-checked. */
-async function readBody(request: Request): Promise<CreateResponseBody> {
+async function readBody(request: GatewayRequest): Promise<CreateResponseBody> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readBodyText(request, BODY_LIMIT));
+    parsed = JSON.parse(await request.text());
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw badRequest('We could not parse the JSON body of your request. Send a valid JSON object.', null, 'invalid_json');
@@ -84,7 +83,7 @@ function partialImagesOf(body: CreateResponseBody): number {
   return tool?.type === 'image_generation' ? (tool.partial_images ?? 0) : 0;
 }
 
-export async function createResponse(runtime: GatewayRuntime, request: Request, caller: Caller): Promise<Response> {
+export async function createResponse(runtime: GatewayRuntime, request: GatewayRequest, caller: Caller): Promise<GatewayReply> {
   const body = await readBody(request);
   const model = findModel(body.model);
   if (!model) {
@@ -129,7 +128,7 @@ export async function createResponse(runtime: GatewayRuntime, request: Request, 
   // A stream takes one of the key's slots before anything is stored, so a refused request leaves nothing behind.
   const closeStream = stream ? runtime.limits.openStream(caller.keyId) : () => undefined;
   try {
-    return await startResponse(runtime, request, { id, body, plan, prompt, conversationId, store, background, stream, webhookUrl, caller, fitted, inputItems, instructions, cacheKey }, closeStream);
+    return await startResponse(runtime, { id, body, plan, prompt, conversationId, store, background, stream, webhookUrl, caller, fitted, inputItems, instructions, cacheKey }, closeStream);
   } catch (error) {
     closeStream();
     throw error;
@@ -160,7 +159,7 @@ interface Accepted {
  * for the row (`Run.inserted`); a background job is stored before it is answered, since its id may be polled or
  * cancelled through any process sharing the database.
  */
-async function startResponse(runtime: GatewayRuntime, request: Request, accepted: Accepted, closeStream: () => void): Promise<Response> {
+async function startResponse(runtime: GatewayRuntime, accepted: Accepted, closeStream: () => void): Promise<GatewayReply> {
   const { id, body, plan, prompt, conversationId, store, background, stream, webhookUrl, caller, fitted, inputItems, instructions, cacheKey } = accepted;
   const echo = redactCredentials(body);
   const initial = buildResponse({ id, body: echo, plan, status: background ? 'queued' : 'in_progress', prompt: prompt?.echo ?? null, conversationId });
@@ -213,5 +212,5 @@ async function startResponse(runtime: GatewayRuntime, request: Request, accepted
   runtime.runs.set(id, run);
   void run.flush().finally(() => runtime.runs.delete(id));
   if (!stream) return jsonResponse(initial);
-  return sseResponse((sink) => run.subscribe(sink), request.signal, { onDisconnect: () => run.disconnect(), onClose: closeStream });
+  return sseReply((sink) => run.subscribe(sink), { onDisconnect: () => run.disconnect(), onClose: closeStream });
 }

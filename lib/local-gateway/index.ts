@@ -1,5 +1,6 @@
-// The embedded gateway: createLocalGateway(options) -> { handle(Request), close() }, plus restart recovery of orphaned runs.
+// The embedded gateway: createLocalGateway(options) -> { handle(Request), serve(GatewayRequest), close() }, plus restart recovery of orphaned runs.
 import { PromptCache } from './context';
+import { fromWebRequest, toWebResponse, type GatewayReply, type GatewayRequest } from './exchange';
 import { createGatewayLimits } from './limits';
 import { abortResponse, closeOutput, type ResponseObject } from './response-object';
 import { routeRequest } from './router';
@@ -12,6 +13,8 @@ export { PROMPT_TEMPLATES } from './prompts';
 
 export interface LocalGateway {
   handle(request: Request): Promise<Response>;
+  /** The same without Web objects: a stream comes back unframed (the standalone server writes it to node:http itself). */
+  serve(request: GatewayRequest): Promise<GatewayReply>;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,10 @@ export function createLocalGateway(options: LocalGatewayOptions): LocalGateway {
 
   return {
     async handle(request) {
+      await start();
+      return toWebResponse(await routeRequest(runtime, fromWebRequest(request)), request.signal);
+    },
+    async serve(request) {
       await start();
       return routeRequest(runtime, request);
     },

@@ -6,6 +6,7 @@ import { createResponse } from './create';
 import { LOCAL_GATEWAY_API_PATH } from '@/lib/env-schema';
 import { ApiError } from '@/lib/schema/errors';
 import { errorResponse, jsonResponse } from './errors';
+import type { GatewayReply, GatewayRequest } from './exchange';
 import type { GatewayRuntime } from './runtime';
 import { cancelResponse, deleteResponse, listInputItems, retrieveResponse } from './stored';
 
@@ -21,7 +22,7 @@ function methodNotAllowed(allowed: string[]): ApiError {
 }
 
 /** The caller, authenticated and counted against its key's request limit. */
-function admit(runtime: GatewayRuntime, request: Request): Caller {
+function admit(runtime: GatewayRuntime, request: GatewayRequest): Caller {
   const caller = authenticate(request, runtime.options.apiKeys);
   runtime.limits.admit(caller.keyId);
   return caller;
@@ -48,7 +49,7 @@ function readSegments(pathname: string, method: string): string[] {
   throw new ApiError(404, `Unknown route ${method} ${LOCAL_GATEWAY_API_PATH}/${raw.join('/')}.`, { code: 'not_found' });
 }
 
-async function dispatch(runtime: GatewayRuntime, request: Request): Promise<Response> {
+async function dispatch(runtime: GatewayRuntime, request: GatewayRequest): Promise<GatewayReply> {
   const method = request.method.toUpperCase();
   const segments = readSegments(new URL(request.url).pathname.replace(/\/+$/, ''), method);
   const [resource, id, action, ...rest] = segments;
@@ -87,7 +88,7 @@ export function makeRequestId(): string {
   return `req_${randomBytes(16).toString('hex')}`;
 }
 
-async function answer(runtime: GatewayRuntime, request: Request, requestId: string): Promise<Response> {
+async function answer(runtime: GatewayRuntime, request: GatewayRequest, requestId: string): Promise<GatewayReply> {
   try {
     return await dispatch(runtime, request);
   } catch (error) {
@@ -98,8 +99,9 @@ async function answer(runtime: GatewayRuntime, request: Request, requestId: stri
 }
 
 /** Every reply, success, error or stream, carries `x-request-id` (see docs/protocol.md, "Request ids"). */
-export async function routeRequest(runtime: GatewayRuntime, request: Request, requestId = makeRequestId()): Promise<Response> {
-  const response = await answer(runtime, request, requestId);
-  response.headers.set('x-request-id', requestId);
-  return response;
+export async function routeRequest(runtime: GatewayRuntime, request: GatewayRequest, requestId = makeRequestId()): Promise<GatewayReply> {
+  const reply = await answer(runtime, request, requestId);
+  if (reply instanceof Response) reply.headers.set('x-request-id', requestId);
+  else reply.headers['x-request-id'] = requestId;
+  return reply;
 }

@@ -1,4 +1,4 @@
-// Standalone gateway over node:http: opens its own database, adapts requests, streams response bodies unbuffered.
+// Standalone gateway over node:http: opens its own database, reads requests, writes replies and streams straight to the socket.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@/lib/db/open';
@@ -6,9 +6,11 @@ import { LOCAL_GATEWAY_DEV_KEY } from '@/lib/env-schema';
 import { bodyTooLarge } from '@/lib/http/body';
 import { ApiError } from '@/lib/schema/errors';
 import { errorResponse } from './errors';
+import type { GatewayRequest } from './exchange';
 import { createLocalGateway, type LocalGateway } from './index';
 import { BODY_LIMIT, MAX_BODY_BYTES } from './limits';
 import { makeRequestId } from './router';
+import { SSE_HEADERS, type SseReply } from './stream';
 
 export interface LocalGatewayServerOptions {
   port: number;
@@ -74,14 +76,18 @@ function readBody(req: http.IncomingMessage): Promise<BodyResult> {
   });
 }
 
-function toRequest(req: http.IncomingMessage, body: Buffer, origin: string, signal: AbortSignal): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((entry) => headers.append(name, entry));
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && body.length > 0;
-  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body: hasBody ? new Uint8Array(body) : undefined, signal });
+/** The request as the gateway's operations read it: headers as node:http parsed them (as the Web Request it replaces had them). */
+function toGatewayRequest(req: http.IncomingMessage, body: Buffer, origin: string): GatewayRequest {
+  return {
+    method: req.method ?? 'GET',
+    url: origin + (req.url ?? '/'),
+    header(name) {
+      const value = req.headers[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    text: async () => body.toString('utf8'),
+  };
 }
 
 async function writeResponse(res: http.ServerResponse, response: Response, requestId?: string): Promise<void> {
@@ -110,10 +116,43 @@ async function writeResponse(res: http.ServerResponse, response: Response, reque
   }
 }
 
-async function serve(gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse, origin: string): Promise<void> {
-  const disconnect = new AbortController();
+/**
+ * A stream written to the socket as it is published, with no Web stream in between. The headers go out with the first
+ * events (a run publishes its first at once), so a zero-paced run that has already ended is one write: headers, every
+ * event and the end (with a Content-Length). Headers still go out on their own if no event comes in this turn.
+ */
+function writeSse(res: http.ServerResponse, reply: SseReply, isGoneAlready: boolean): void {
+  res.statusCode = 200;
+  for (const [name, value] of Object.entries({ ...SSE_HEADERS, ...reply.headers })) res.setHeader(name, value);
+  if (!res.shouldKeepAlive) res.setHeader('connection', 'close');
+  let stop: (() => void) | null = null;
+  let isGone = isGoneAlready;
   res.on('close', () => {
-    if (!res.writableFinished) disconnect.abort();
+    if (res.writableFinished) return;
+    isGone = true;
+    stop?.();
+  });
+  try {
+    stop = reply.open({
+      write: (text) => res.write(text),
+      end: (text) => res.end(text),
+      // A dropped stream (fault injection): what was published reaches the socket, then the connection is cut without a proper end.
+      drop: (text) => res.write(text, () => res.destroy()),
+    });
+  } catch (error) {
+    res.destroy();
+    throw error;
+  }
+  if (isGone) stop();
+  setImmediate(() => {
+    if (!res.headersSent && !res.destroyed) res.flushHeaders();
+  });
+}
+
+async function serve(gateway: LocalGateway, req: http.IncomingMessage, res: http.ServerResponse, origin: string): Promise<void> {
+  let isGone = false;
+  res.on('close', () => {
+    if (!res.writableFinished) isGone = true;
   });
   const read = await readBody(req);
   if (!read.ok) {
@@ -125,12 +164,17 @@ async function serve(gateway: LocalGateway, req: http.IncomingMessage, res: http
     await writeResponse(res, errorResponse(error), makeRequestId());
     return;
   }
-  const response = await gateway.handle(toRequest(req, read.body, origin, disconnect.signal));
-  if (disconnect.signal.aborted) {
-    await response.body?.cancel().catch(() => undefined);
+  const reply = await gateway.serve(toGatewayRequest(req, read.body, origin));
+  if (!(reply instanceof Response)) {
+    // A client already gone still opens and at once stops the stream, so its run learns of the disconnect and its slot is freed.
+    writeSse(res, reply, isGone);
     return;
   }
-  await writeResponse(res, response);
+  if (isGone) {
+    await reply.body?.cancel().catch(() => undefined);
+    return;
+  }
+  await writeResponse(res, reply);
 }
 
 export async function startLocalGatewayServer(options: LocalGatewayServerOptions): Promise<{ url: string; close(): Promise<void> }> {

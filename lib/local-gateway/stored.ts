@@ -3,11 +3,12 @@ import { INCLUDE_VALUES, isTerminalStatus } from '@/lib/schema';
 import type { ContextItem, JsonObject } from './agent/contract';
 import type { Caller } from './auth';
 import { badRequest, jsonResponse, responseNotFound } from './errors';
+import type { GatewayReply, GatewayRequest } from './exchange';
 import { abortResponse, closeOutput, type ResponseObject } from './response-object';
 import type { GatewayRuntime } from './runtime';
 import { findResponse, findResponseStatus, listEvents, markDeleted, saveResponseState, type StoredResponse } from './store';
 import { createPresenter } from './present';
-import { sseResponse, withObfuscation, type EventSink } from './stream';
+import { sseReply, withObfuscation, type EventSink } from './stream';
 
 const REPLAY_POLL_MS = 250;
 
@@ -64,7 +65,7 @@ function requestedIncludes(url: URL): Set<string> {
   return new Set([...url.searchParams.getAll('include[]'), ...url.searchParams.getAll('include')]);
 }
 
-export async function retrieveResponse(runtime: GatewayRuntime, request: Request, id: string, caller: Caller): Promise<Response> {
+export async function retrieveResponse(runtime: GatewayRuntime, request: GatewayRequest, id: string, caller: Caller): Promise<GatewayReply> {
   const url = new URL(request.url);
   checkInclude(url);
   const stream = parseBooleanParam(url, 'stream');
@@ -79,8 +80,8 @@ export async function retrieveResponse(runtime: GatewayRuntime, request: Request
   const present = (sink: EventSink): EventSink => ({ ...sink, event: (event) => sink.event(withObfuscation(presenter.event(event), obfuscation)) });
   const hooks = { onClose: runtime.limits.openStream(caller.keyId) };
   const run = runtime.runs.get(id);
-  if (run) return sseResponse((sink) => run.subscribe(present(sink), startingAfter), request.signal, hooks);
-  return sseResponse((sink) => replayStored(runtime, id, startingAfter, present(sink)), request.signal, hooks);
+  if (run) return sseReply((sink) => run.subscribe(present(sink), startingAfter), hooks);
+  return sseReply((sink) => replayStored(runtime, id, startingAfter, present(sink)), hooks);
 }
 
 /** Replays persisted events; when the run lives in another process, keeps polling until it ends. */
@@ -142,7 +143,7 @@ export async function cancelResponse(runtime: GatewayRuntime, id: string, caller
 }
 
 /** `after` and `before` are item ids in the listing order; with only `before`, the page is the `limit` items just before it. */
-export async function listInputItems(runtime: GatewayRuntime, request: Request, id: string, caller: Caller): Promise<Response> {
+export async function listInputItems(runtime: GatewayRuntime, request: GatewayRequest, id: string, caller: Caller): Promise<Response> {
   const url = new URL(request.url);
   checkInclude(url);
   const limit = parseWholeParam(url, 'limit', { fallback: 20, min: 1, max: 100, expected: 'a whole number from 1 to 100' });

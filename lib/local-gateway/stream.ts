@@ -47,70 +47,122 @@ export interface SseHooks {
   onClose?: () => void;
 }
 
+/** Where framed SSE text goes. */
+export interface SseOutput {
+  /** The records of the events published in one turn of the event loop. */
+  write(text: string): void;
+  /** The stream is complete; `text` is what was still pending (maybe empty). */
+  end(text: string): void;
+  /** Cut the connection after `text` (what was pending), without a proper end. */
+  drop(text: string): void;
+}
+
 /**
- * A 200 text/event-stream response fed by `subscribe`. Events published in one turn of the event loop leave as one chunk
- * (flushed on a microtask, so a paced event is not held back): a zero-paced run's hundred events cost one enqueue, one
- * read and one socket write instead of a hundred of each, with the same bytes on the wire.
+ * A streamed reply, subscribed as soon as it is made (so a run that drops or ends before anyone writes it is seen as it
+ * happened) and framed once an output is opened: the standalone server's node:http response, or a Web ReadableStream.
  */
-export function sseResponse(subscribe: Subscribe, signal: AbortSignal | null, hooks: SseHooks = {}): Response {
+export interface SseReply {
+  kind: 'sse';
+  /** Added to SSE_HEADERS (e.g. x-request-id). */
+  headers: Record<string, string>;
+  /** Connects the output (once); returns `stop`, for when the client went away (runs onDisconnect). */
+  open(output: SseOutput): () => void;
+}
+
+/**
+ * Subscribes now and feeds the events to the output opened later. Events published in one turn of the event loop leave as
+ * one write (flushed on a microtask, so a paced event is not held back): a zero-paced run's hundred events cost one write
+ * instead of a hundred, with the same bytes; a run that ended before the output opened is one `end`.
+ */
+export function sseReply(subscribe: Subscribe, hooks: SseHooks = {}): SseReply {
+  let output: SseOutput | null = null;
   let unsubscribe: (() => void) | undefined;
   let finished = false;
-  let dropPending: (() => void) | null = null;
+  let ending: 'end' | 'drop' | null = null;
   let pending = '';
   let flushQueued = false;
+  const take = () => {
+    const text = pending;
+    pending = '';
+    return text;
+  };
+  const flush = () => {
+    flushQueued = false;
+    if (output && !ending && pending !== '') output.write(take());
+  };
   const finish = () => {
     finished = true;
     unsubscribe?.();
     hooks.onClose?.();
   };
-  const stop = () => {
+  const close = (how: 'end' | 'drop') => {
     if (finished) return;
-    pending = '';
+    ending = how;
     finish();
-    hooks.onDisconnect?.();
+    if (output) output[how](take());
   };
+  const cancel = subscribe({
+    event(event) {
+      if (finished) return;
+      pending += formatSseEvent(event);
+      if (flushQueued || !output) return;
+      flushQueued = true;
+      queueMicrotask(flush);
+    },
+    end: () => close('end'),
+    drop: () => close('drop'),
+  });
+  if (finished) cancel();
+  else unsubscribe = cancel;
+  return {
+    kind: 'sse',
+    headers: {},
+    open(opened) {
+      output = opened;
+      if (ending) opened[ending](take());
+      else if (pending !== '') opened.write(take());
+      return () => {
+        if (finished) return;
+        pending = '';
+        ending = 'end';
+        finish();
+        hooks.onDisconnect?.();
+      };
+    },
+  };
+}
+
+/** The reply framed as a 200 text/event-stream Web Response that stops when `signal` aborts (the Next mount's streams). */
+export function sseResponse(reply: SseReply, signal: AbortSignal | null): Response {
+  let stop: (() => void) | undefined;
+  let dropPending: (() => void) | null = null;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      const flush = () => {
-        flushQueued = false;
-        if (pending === '') return;
-        const text = pending;
-        pending = '';
-        controller.enqueue(encoder.encode(text));
+      const enqueue = (text: string) => {
+        if (text !== '') controller.enqueue(encoder.encode(text));
       };
-      const sink: EventSink = {
-        event(event) {
-          if (finished) return;
-          pending += formatSseEvent(event);
-          if (flushQueued) return;
-          flushQueued = true;
-          queueMicrotask(flush);
-        },
-        end() {
-          if (finished) return;
-          flush();
-          finish();
+      stop = reply.open({
+        write: enqueue,
+        end(text) {
+          enqueue(text);
           controller.close();
         },
-        drop() {
-          if (finished) return;
-          flush();
-          finish();
+        drop(text) {
+          enqueue(text);
           // Error only once the queue is drained: an errored stream discards queued chunks the client should still get.
           dropPending = () => controller.error(new Error('stream dropped (fault injection)'));
           if ((controller.desiredSize ?? 0) > 0) dropPending();
         },
-      };
-      if (signal?.aborted) queueMicrotask(stop);
-      else signal?.addEventListener('abort', stop, { once: true });
-      const cancel = subscribe(sink);
-      if (finished) cancel();
-      else unsubscribe = cancel;
+      });
+      if (signal?.aborted) queueMicrotask(() => stop?.());
+      else signal?.addEventListener('abort', () => stop?.(), { once: true });
     },
     pull() {
       dropPending?.();
     },
-    cancel: stop,
+    cancel() {
+      stop?.();
+    },
   });
-  return new Response(body, { status: 200, headers: SSE_HEADERS });
+  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...reply.headers } });
 }
