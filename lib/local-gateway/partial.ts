@@ -31,8 +31,20 @@ export class PartialOutput {
   private readonly finished = new Set<number>();
   /** Changes since the last `takeChanged()`, so periodic saves skip idle runs. */
   private changed = false;
+  /** Events not applied yet: most runs end without anyone asking for their partial output, so the work waits until asked. */
+  private unapplied: JsonObject[] = [];
 
   apply(event: JsonObject): void {
+    this.unapplied.push(event);
+  }
+
+  private settle(): void {
+    const events = this.unapplied;
+    this.unapplied = [];
+    for (const event of events) this.applyNow(event);
+  }
+
+  private applyNow(event: JsonObject): void {
     const type = String(event.type);
     const index = typeof event.output_index === 'number' ? event.output_index : -1;
     if (type === 'response.output_item.added' || type === 'response.output_item.done') {
@@ -56,7 +68,7 @@ export class PartialOutput {
         const part = partsOf(item, 'content')[contentIndex];
         if (!part) return;
         append(part, 'text', event.delta);
-        if (Array.isArray(event.logprobs) && Array.isArray(part.logprobs)) part.logprobs = [...(part.logprobs as unknown[]), ...event.logprobs];
+        if (Array.isArray(event.logprobs) && event.logprobs.length > 0 && Array.isArray(part.logprobs)) part.logprobs = [...(part.logprobs as unknown[]), ...event.logprobs];
         return;
       }
       case 'response.output_text.done':
@@ -99,15 +111,18 @@ export class PartialOutput {
 
   /** The items so far; the one being generated keeps status `in_progress`. */
   current(): OutputItem[] {
+    this.settle();
     return this.items.filter(Boolean).map((item) => structuredClone(item));
   }
 
   /** The items so far with every unfinished one marked `incomplete` (what a stopped response keeps). */
   closed(): OutputItem[] {
+    this.settle();
     return this.items.flatMap((item, index) => (item ? [this.finished.has(index) ? structuredClone(item) : { ...structuredClone(item), status: 'incomplete' }] : []));
   }
 
   takeChanged(): boolean {
+    this.settle();
     const changed = this.changed;
     this.changed = false;
     return changed;

@@ -30,11 +30,28 @@ export function opaqueBlob(seed: string, bytes: number): string {
 
 const PAD_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** Obfuscation padding that evens out delta payload sizes (deterministic per seed). */
+/**
+ * Obfuscation padding that evens out delta payload sizes, for the deltas of one stream of events: one hash of the seed,
+ * then each pad drawn from a small generator (mulberry32) started from it and the delta's position. Deterministic per seed
+ * and position; a hash per delta cost more than building the rest of the event.
+ */
+export function obfuscationPads(seed: string): (position: number, deltaLength: number) => string {
+  const base = digest(seed).readUInt32BE(0);
+  return (position, deltaLength) => {
+    let state = (base ^ Math.imul(position + 1, 0x9e3779b9)) | 0;
+    const length = Math.max(2, 16 - deltaLength);
+    let pad = '';
+    for (let i = 0; i < length; i += 1) {
+      state = (state + 0x6d2b79f5) | 0;
+      let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+      mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+      pad += PAD_ALPHABET[((mixed ^ (mixed >>> 14)) >>> 0) % PAD_ALPHABET.length];
+    }
+    return pad;
+  };
+}
+
+/** One delta's padding (a replay adding it to stored events). */
 export function obfuscationPad(seed: string, deltaLength: number): string {
-  const length = Math.max(2, 16 - deltaLength);
-  const bytes = digest(seed);
-  let pad = '';
-  for (let i = 0; i < length; i += 1) pad += PAD_ALPHABET[(bytes[i % bytes.length] ?? 0) % PAD_ALPHABET.length];
-  return pad;
+  return obfuscationPads(seed)(0, deltaLength);
 }

@@ -39,4 +39,26 @@ describe('partial output', () => {
     expect(partial.takeChanged()).toBe(true);
     expect(partial.takeChanged()).toBe(false);
   });
+
+  it('applies events only when the output is asked for: a run nobody polls, cancels or saves does none of the work', () => {
+    const turn = plan({ input: 'Tell me about tides' });
+    const events = planEvents(turn);
+    let reads = 0;
+    const partial = new PartialOutput();
+    for (const { event } of events) {
+      partial.apply(
+        new Proxy(event, {
+          get(target, key, receiver) {
+            reads += 1;
+            return Reflect.get(target, key, receiver) as unknown;
+          },
+        }),
+      );
+    }
+    expect(reads).toBe(0);
+    expect(partial.takeChanged()).toBe(true);
+    expect(reads).toBeGreaterThan(0);
+    expect(textOf(partial.current()[0])).toBe(textOf(turn.items[0]));
+    expect(partial.takeChanged()).toBe(false);
+  });
 });

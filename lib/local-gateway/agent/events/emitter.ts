@@ -1,6 +1,6 @@
 // Collects one item's stream events: item-scoped addressing, obfuscation padding, token counts.
 import type { ItemEvent, ItemEventOptions, JsonObject, OutputItem } from '../contract';
-import { obfuscationPad } from '../ids';
+import { obfuscationPads } from '../ids';
 import { splitTokens } from '../tokens';
 
 export interface Emitter {
@@ -21,15 +21,19 @@ export function createEmitter(item: OutputItem, outputIndex: number, options: It
     events.push({ event: { type, ...fields }, tokens });
   };
   const scoped = (type: string, fields: JsonObject = {}, tokens = 0) => {
-    plain(type, { item_id: item.id, output_index: outputIndex, ...fields }, tokens);
+    events.push({ event: { type, item_id: item.id, output_index: outputIndex, ...fields }, tokens });
   };
+  // A delta is built as one object in its wire order (a turn streams hundreds: each spread and each hash showed in profiles).
   const deltas: Emitter['deltas'] = (type, text, fields = {}, chunks, extra) => {
-    (chunks ?? splitTokens(text)).forEach((delta, index) => {
-      const padding = options.obfuscation
-        ? { obfuscation: obfuscationPad(`${item.id}\u0000${type}\u0000${events.length}`, delta.length) }
-        : {};
-      scoped(type, { ...fields, delta, ...(extra ? extra(index) : {}), ...padding }, 1);
-    });
+    const pads = options.obfuscation ? obfuscationPads(`${item.id}\u0000${type}`) : null;
+    const pieces = chunks ?? splitTokens(text);
+    for (let index = 0; index < pieces.length; index += 1) {
+      const delta = pieces[index]!;
+      const event: ItemEvent['event'] = { type, item_id: item.id, output_index: outputIndex, ...fields, delta };
+      if (extra) Object.assign(event, extra(index));
+      if (pads) event.obfuscation = pads(events.length, delta.length);
+      events.push({ event, tokens: 1 });
+    }
   };
   return { events, plain, scoped, deltas, chunk: splitTokens };
 }
