@@ -40,29 +40,3 @@ export function sharedStreamLimiter(maxStreams: number): StreamLimiter {
   }
   return limiter;
 }
-
-/** The same bytes, calling `release` once when the stream ends, fails or the reader cancels it. */
-export function releaseWhenDone(body: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const { value, done } = await reader.read();
-          if (done) {
-            release();
-            controller.close();
-          } else controller.enqueue(value);
-        } catch (error) {
-          release();
-          controller.error(error);
-        }
-      },
-      async cancel(reason) {
-        release();
-        await reader.cancel(reason).catch(() => undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}

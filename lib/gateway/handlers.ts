@@ -15,7 +15,7 @@ import { applyOnBehalfOfPolicy } from '@/lib/auth/on-behalf-of-policy';
 import { takeRateLimit } from '@/lib/auth/shared-rate-limit';
 import { startRecording } from '@/lib/recordings/recorder';
 import type { RecordingFile } from '@/lib/schema/recording';
-import { releaseWhenDone, sharedStreamLimiter } from '@/lib/auth/stream-limit';
+import { sharedStreamLimiter } from '@/lib/auth/stream-limit';
 import { observeStream, recordPolled } from './observe';
 import { readResponseInfo, recordAcceptedBackground, recordCreated, type CreateContext } from './recorders';
 import { relay, relayError, type RelayContext } from './relay';
@@ -71,9 +71,10 @@ async function runProxied(request: Request, work: (call: ProxyCall) => Promise<R
 /**
  * Runs a call that asked for a stream while holding one of the client's PROXY_MAX_CONCURRENT_STREAMS slots (429 when none is
  * free, before the gateway is called); the slot is freed when the stream ends or the browser leaves, at once for any other reply.
+ * The relayed stream frees it itself (RelayContext.onStreamClosed), so the slot costs no stream layer of its own.
  */
-async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work: () => Promise<Response>): Promise<Response> {
-  if (!isStreamRequested) return work();
+async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work: (call: ProxyCall) => Promise<Response>): Promise<Response> {
+  if (!isStreamRequested) return work(call);
   const max = call.env.PROXY_MAX_CONCURRENT_STREAMS;
   const release = sharedStreamLimiter(max).acquire(call.clientKey);
   if (!release) {
@@ -83,12 +84,9 @@ async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work:
     });
   }
   try {
-    const response = await work();
-    if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
-      release();
-      return response;
-    }
-    return new Response(releaseWhenDone(response.body, release), { status: response.status, headers: response.headers });
+    const response = await work({ ...call, relayContext: { ...call.relayContext, onStreamClosed: release } });
+    if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) release();
+    return response;
   } catch (error) {
     release();
     throw error;
@@ -126,7 +124,7 @@ export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: Pr
 export function proxyCreateResponse(request: Request): Promise<Response> {
   return runProxied(request, async (call) => {
     const body = await readCreateRequest(request, call.env);
-    return withStreamSlot(call, body.json.stream === true, () => sendCreate(call, body));
+    return withStreamSlot(call, body.json.stream === true, (slotted) => sendCreate(slotted, body));
   });
 }
 
@@ -144,10 +142,9 @@ async function visibleResponseId(call: ProxyCall, rawId: string): Promise<string
 
 export function proxyGetResponse(request: Request, id: string): Promise<Response> {
   return runProxied(request, async (call) => {
-    const { onBehalfOf, relayContext, send } = call;
     const query = pickQuery(new URL(request.url).searchParams, RETRIEVE_QUERY);
     const path = responsePath(await visibleResponseId(call, id));
-    return withStreamSlot(call, query.getAll('stream').includes('true'), async () => {
+    return withStreamSlot(call, query.getAll('stream').includes('true'), async ({ onBehalfOf, relayContext, send }) => {
       const audit: AuditNote = {};
       const upstream = await send(path, { query, audit });
       return relay(upstream, relayContext, { observer: observeStream(onBehalfOf, null, id, audit), onJson: recordPolled(id, audit) });

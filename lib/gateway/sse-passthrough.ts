@@ -21,6 +21,8 @@ export interface PassThroughOptions {
   abortUpstream: () => void;
   observer?: SseObserver;
   tap?: StreamTap;
+  /** Called once when the stream is over for any reason (ended, failed, idle, cancelled): frees the client's stream slot without a stream layer of its own. */
+  onClosed?: () => void;
 }
 
 /** The flat `error` event (docs/protocol.md, "Reading streams"); sequence_number is null because the gateway did not number it. */
@@ -66,6 +68,12 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
   }, OBSERVED_TYPES);
 
   const { tap } = options;
+  let isClosed = false;
+  const closed = () => {
+    if (isClosed) return;
+    isClosed = true;
+    options.onClosed?.();
+  };
   const end = (controller: ReadableStreamDefaultController<Uint8Array>, code?: string, message?: string) => {
     if (code && message) {
       const separator = /(\n\n|\r\r|\r\n\r\n)$/.test(tail) ? '' : '\n\n';
@@ -75,6 +83,7 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
     }
     controller.close();
     ended = true;
+    closed();
     options.observer?.onEnd?.();
     tap?.onEnd('stream_end');
   };
@@ -82,49 +91,58 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        isWaiting = true;
-        idleTimer.refresh();
-        let result: ReadableStreamReadResult<Uint8Array>;
         try {
-          result = await reader.read();
+          isWaiting = true;
+          idleTimer.refresh();
+          let result: ReadableStreamReadResult<Uint8Array>;
+          try {
+            result = await reader.read();
+          } catch (error) {
+            clearTimeout(idleTimer);
+            end(controller, 'upstream_stream_failed', `The gateway connection broke before the response finished (${describeFailure(error)}).`);
+            return;
+          } finally {
+            isWaiting = false;
+          }
+          if (isIdle) {
+            options.abortUpstream();
+            end(controller, 'stream_idle_timeout', `The gateway sent nothing for ${options.idleMs} ms (GATEWAY_STREAM_IDLE_MS); the stream was closed.`);
+            return;
+          }
+          if (result.done) {
+            clearTimeout(idleTimer);
+            const rest = decoder.decode();
+            records.feed(rest);
+            if (rest) tap?.onText(rest);
+            records.end();
+            await Promise.all(gates);
+            if (sawTerminal) end(controller);
+            else end(controller, 'stream_incomplete', 'The gateway closed the stream before a terminal event.');
+            return;
+          }
+          const text = decoder.decode(result.value, { stream: true });
+          records.feed(text);
+          if (gates.length > 0) {
+            const pending = gates;
+            gates = [];
+            await Promise.all(pending);
+          }
+          // Only the last characters: concatenating the whole chunk first would copy it.
+          tail = text.length >= 4 ? text.slice(-4) : (tail + text).slice(-4);
+          tap?.onText(text);
+          controller.enqueue(result.value);
         } catch (error) {
+          // Not a gateway failure (those end with an error event): the stream errors, and its slot is freed all the same.
           clearTimeout(idleTimer);
-          end(controller, 'upstream_stream_failed', `The gateway connection broke before the response finished (${describeFailure(error)}).`);
-          return;
-        } finally {
-          isWaiting = false;
+          closed();
+          throw error;
         }
-        if (isIdle) {
-          options.abortUpstream();
-          end(controller, 'stream_idle_timeout', `The gateway sent nothing for ${options.idleMs} ms (GATEWAY_STREAM_IDLE_MS); the stream was closed.`);
-          return;
-        }
-        if (result.done) {
-          clearTimeout(idleTimer);
-          const rest = decoder.decode();
-          records.feed(rest);
-          if (rest) tap?.onText(rest);
-          records.end();
-          await Promise.all(gates);
-          if (sawTerminal) end(controller);
-          else end(controller, 'stream_incomplete', 'The gateway closed the stream before a terminal event.');
-          return;
-        }
-        const text = decoder.decode(result.value, { stream: true });
-        records.feed(text);
-        if (gates.length > 0) {
-          const pending = gates;
-          gates = [];
-          await Promise.all(pending);
-        }
-        tail = (tail + text).slice(-4);
-        tap?.onText(text);
-        controller.enqueue(result.value);
       },
       cancel() {
         clearTimeout(idleTimer);
         options.abortUpstream();
         reader.cancel().catch(() => undefined);
+        closed();
         if (!ended) {
           options.observer?.onEnd?.();
           tap?.onEnd('client');
