@@ -1,4 +1,4 @@
-// What proxy.ts does to every request: known host names only, same-origin state changes, a live session when a token is set, and security headers.
+// What proxy.ts does to every request (and guardedRoute to the routes it skips): known host names only, same-origin state changes, a live session when a token is set, and security headers.
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
@@ -13,10 +13,10 @@ import { readActor } from './current-actor';
 
 const HSTS = 'max-age=31536000';
 
-function ownOrigins(request: NextRequest, publicUrl: string | undefined): string[] {
-  const origins = [request.nextUrl.origin];
+function ownOrigins(request: Request, url: URL, publicUrl: string | undefined): string[] {
+  const origins = [url.origin];
   const host = request.headers.get('host');
-  if (host) origins.push(`${request.nextUrl.protocol}//${host}`);
+  if (host) origins.push(`${url.protocol}//${host}`);
   if (publicUrl) origins.push(new URL(publicUrl).origin);
   return origins;
 }
@@ -29,8 +29,9 @@ function envelope(status: number, message: string, type: string, code: string) {
   return errorReply(new ApiError(status, message, { type, code }));
 }
 
-async function decide(request: NextRequest, env: Env): Promise<NextResponse> {
-  const { pathname, search } = request.nextUrl;
+/** The refusal a request gets (421, 403, 401, 413, the admins-only page), `login` for a page that needs a session, or null when it may go on. */
+async function refusalOf(request: Request, url: URL, env: Env): Promise<NextResponse | 'login' | null> {
+  const { pathname } = url;
   const host = request.headers.get('host');
   if (!isAllowedHost(host, env)) {
     // A name we were not told about: a DNS-rebinding page would otherwise act here with the server's key.
@@ -41,7 +42,7 @@ async function decide(request: NextRequest, env: Env): Promise<NextResponse> {
     method: request.method,
     pathname,
     origin: request.headers.get('origin'),
-    ownOrigins: ownOrigins(request, env.PLAYGROUND_PUBLIC_URL),
+    ownOrigins: ownOrigins(request, url, env.PLAYGROUND_PUBLIC_URL),
     isSignInRequired: mode !== 'none',
     readActor: () => readActor(request, { refresh: true }),
   });
@@ -55,14 +56,21 @@ async function decide(request: NextRequest, env: Env): Promise<NextResponse> {
     return adminsOnlyPage();
   }
   if (pathname.startsWith('/api/responses') && Number(request.headers.get('content-length')) > env.PROXY_BODY_LIMIT_BYTES) {
-    // Refused here because Next.js buffers (and past its own cap truncates) bodies that pass through the proxy.
+    // Refused before the body is read (behind proxy.ts, Next.js buffers, and past its own cap truncates, bodies it passes on).
     return errorReply(bodyTooLarge({ bytes: env.PROXY_BODY_LIMIT_BYTES, name: 'PROXY_BODY_LIMIT_BYTES' }));
   }
-  if (decision === 'login') {
+  return decision === 'login' ? 'login' : null;
+}
+
+async function decide(request: NextRequest, env: Env): Promise<NextResponse> {
+  const { pathname, search } = request.nextUrl;
+  const refusal = await refusalOf(request, request.nextUrl, env);
+  if (refusal === 'login') {
     const login = new URL('/login', request.url);
     login.searchParams.set('next', `${pathname}${search}`);
     return NextResponse.redirect(login, 303);
   }
+  if (refusal) return refusal;
   if (pathname.startsWith('/api/')) return NextResponse.next();
   return withContentSecurityPolicy(request);
 }
@@ -88,15 +96,52 @@ function withContentSecurityPolicy(request: NextRequest) {
   return response;
 }
 
+function sessionStoreDown(): NextResponse {
+  console.error('[auth] the session store could not be read');
+  return envelope(503, 'Sessions cannot be checked right now (the database is unavailable); try again shortly.', 'server_error', 'session_store_unavailable');
+}
+
+function withTransportSecurity<R extends Response>(request: Request, response: R, env: Env): R {
+  if (isHttpsRequest(request.url, request.headers, env.TRUST_PROXY)) response.headers.set('Strict-Transport-Security', HSTS);
+  return response;
+}
+
+/** A route's reply with HSTS (over https), also when its headers are read-only (a reply passed on as fetch gave it). */
+function withRouteTransportSecurity(request: Request, response: Response, env: Env): Response {
+  try {
+    return withTransportSecurity(request, response, env);
+  } catch {
+    return withTransportSecurity(request, new Response(response.body, response), env);
+  }
+}
+
 export async function guardRequest(request: NextRequest): Promise<NextResponse> {
   const env = getEnv();
   let response: NextResponse;
   try {
     response = await decide(request, env);
   } catch {
-    console.error('[auth] the session store could not be read');
-    response = envelope(503, 'Sessions cannot be checked right now (the database is unavailable); try again shortly.', 'server_error', 'session_store_unavailable');
+    response = sessionStoreDown();
   }
-  if (isHttpsRequest(request.url, request.headers, env.TRUST_PROXY)) response.headers.set('Strict-Transport-Security', HSTS);
-  return response;
+  return withTransportSecurity(request, response, env);
+}
+
+/**
+ * The same guard, run by an API route that proxy.ts skips (see its matcher: the proxy's hot path saves Next.js's middleware
+ * pass and its copy of the body): the refusal proxy.ts would have answered, else the handler's reply, with the same headers.
+ */
+export function guardedRoute<Args extends unknown[]>(handler: (request: Request, ...rest: Args) => Promise<Response>): (request: Request, ...rest: Args) => Promise<Response> {
+  return async (request, ...rest) => {
+    const env = getEnv();
+    let refusal: NextResponse | 'login' | null;
+    try {
+      refusal = await refusalOf(request, new URL(request.url), env);
+    } catch {
+      refusal = sessionStoreDown();
+    }
+    // An API path never gets `login` (it is 401 there); should one, it is refused, not let through.
+    if (refusal === 'login') refusal = envelope(401, 'Sign in at /login first.', 'authentication_error', 'session_required');
+    if (refusal) return withTransportSecurity(request, refusal, env);
+    return withRouteTransportSecurity(request, await handler(request, ...rest), env);
+  };
 }

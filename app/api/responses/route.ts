@@ -1,8 +1,7 @@
-// POST /api/responses: create a response through the gateway (JSON or SSE passed through).
+// POST /api/responses: create a response through the gateway (JSON or SSE passed through); guarded here, proxy.ts skips it.
+import { guardedRoute } from '@/lib/auth/guard';
 import { proxyCreateResponse } from '@/lib/gateway';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: Request) {
-  return proxyCreateResponse(request);
-}
+export const POST = guardedRoute((request: Request) => proxyCreateResponse(request));

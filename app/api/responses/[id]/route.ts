@@ -1,4 +1,5 @@
-// GET /api/responses/{id} (JSON, or SSE with ?stream=true) and DELETE /api/responses/{id}, through the gateway.
+// GET /api/responses/{id} (JSON, or SSE with ?stream=true) and DELETE /api/responses/{id}, through the gateway; guarded here, proxy.ts skips it.
+import { guardedRoute } from '@/lib/auth/guard';
 import { proxyDeleteResponse, proxyGetResponse } from '@/lib/gateway';
 
 export const dynamic = 'force-dynamic';
@@ -7,10 +8,6 @@ interface Context {
   params: Promise<{ id: string }>;
 }
 
-export async function GET(request: Request, { params }: Context) {
-  return proxyGetResponse(request, (await params).id);
-}
+export const GET = guardedRoute(async (request: Request, { params }: Context) => proxyGetResponse(request, (await params).id));
 
-export async function DELETE(request: Request, { params }: Context) {
-  return proxyDeleteResponse(request, (await params).id);
-}
+export const DELETE = guardedRoute(async (request: Request, { params }: Context) => proxyDeleteResponse(request, (await params).id));

@@ -1,8 +1,7 @@
-// POST /api/responses/{id}/cancel: cancel a background response through the gateway.
+// POST /api/responses/{id}/cancel: cancel a background response through the gateway; guarded here, proxy.ts skips it.
+import { guardedRoute } from '@/lib/auth/guard';
 import { proxyCancelResponse } from '@/lib/gateway';
 
 export const dynamic = 'force-dynamic';
 
-export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return proxyCancelResponse(request, (await params).id);
-}
+export const POST = guardedRoute(async (request: Request, { params }: { params: Promise<{ id: string }> }) => proxyCancelResponse(request, (await params).id));
