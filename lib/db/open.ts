@@ -25,6 +25,17 @@ const MIGRATION_LOCK_KEY = 7_261_554_019;
 
 const pgliteDbs = new WeakSet<object>();
 
+const BYTEA_OID = 17;
+
+/**
+ * Bytes as PGlite sends a bytea parameter (`\x` and hex), hex-encoded natively: PGlite's own serializer builds the text a
+ * byte at a time (about 3 ms for a 17 KB compressed recording, on the event loop of every streamed run).
+ */
+export function serializeBytea(value: unknown): string {
+  if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+  return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+}
+
 /** PGlite runs in this process: its statements block the event loop while they run (tuning such as write batching differs). */
 export function isPgliteDb(db: Db): boolean {
   return pgliteDbs.has(db);
@@ -68,7 +79,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = await PGlite.create(dir);
+    const client = await PGlite.create(dir, { serializers: { [BYTEA_OID]: serializeBytea } });
     const db = drizzle({ client, schema });
     await db.execute(sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
     try {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '@/lib/db/open';
+import { openDatabase, serializeBytea, type DatabaseHandle } from '@/lib/db/open';
 import { DatabaseLockedError } from '@/lib/db/pglite-lock';
 import { presets } from '@/lib/db/schema';
 import { DATABASE_KINDS, makePgliteDir, openTestDatabase } from '../support/databases';
@@ -67,5 +67,24 @@ describe('PGlite folder lock', () => {
     open.push(handle);
     expect(fs.readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
     expect(DatabaseLockedError).toBeDefined();
+  });
+});
+
+describe('PGlite bytea parameters', () => {
+  it('are hex-encoded natively, as PGlite itself would write them, and read back byte for byte', async () => {
+    const { types } = await import('@electric-sql/pglite');
+    const every = Uint8Array.from({ length: 256 }, (_, at) => at);
+    const inside = new Uint8Array(Buffer.from('xx\u0000\u00ffbytes in a larger buffer')).subarray(2, 9);
+    for (const bytes of [new Uint8Array(0), every, inside]) expect(serializeBytea(bytes)).toBe(types.serializers[types.BYTEA]!(bytes));
+    expect(() => serializeBytea('not bytes')).toThrow('Invalid input for bytea type');
+
+    const handle = await openDatabase({ pgliteDir: makePgliteDir() });
+    open.push(handle);
+    const client = (handle.db as unknown as { $client: { serializers: Record<number, unknown> } }).$client;
+    expect(client.serializers[types.BYTEA]).toBe(serializeBytea);
+    const result = await handle.db.execute(sql`SELECT ${every}::bytea AS every, ${inside}::bytea AS inside`);
+    const row = (result as unknown as { rows: Array<{ every: Uint8Array; inside: Uint8Array }> }).rows[0]!;
+    expect([...row.every]).toEqual([...every]);
+    expect([...row.inside]).toEqual([...inside]);
   });
 });
