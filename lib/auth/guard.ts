@@ -30,9 +30,8 @@ function envelope(status: number, message: string, type: string, code: string) {
 }
 
 /** The refusal a request gets (421, 403, 401, 413, the admins-only page), `login` for a page that needs a session, or null when it may go on. */
-async function refusalOf(request: Request, url: URL, env: Env): Promise<NextResponse | 'login' | null> {
+async function refusalOf(request: Request, url: URL, env: Env, host: string | null): Promise<NextResponse | 'login' | null> {
   const { pathname } = url;
-  const host = request.headers.get('host');
   if (!isAllowedHost(host, env)) {
     // A name we were not told about: a DNS-rebinding page would otherwise act here with the server's key.
     return envelope(421, `This playground does not answer to the host name ${JSON.stringify((host ?? '').slice(0, 100))}; use 127.0.0.1, localhost or the host of PLAYGROUND_PUBLIC_URL.`, 'invalid_request_error', 'unknown_host');
@@ -64,7 +63,7 @@ async function refusalOf(request: Request, url: URL, env: Env): Promise<NextResp
 
 async function decide(request: NextRequest, env: Env): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  const refusal = await refusalOf(request, request.nextUrl, env);
+  const refusal = await refusalOf(request, request.nextUrl, env, request.headers.get('host'));
   if (refusal === 'login') {
     const login = new URL('/login', request.url);
     login.searchParams.set('next', `${pathname}${search}`);
@@ -134,8 +133,10 @@ export function guardedRoute<Args extends unknown[]>(handler: (request: Request,
   return async (request, ...rest) => {
     const env = getEnv();
     let refusal: NextResponse | 'login' | null;
+    const url = new URL(request.url);
     try {
-      refusal = await refusalOf(request, new URL(request.url), env);
+      // Without a Host header (a route called in-process; no browser omits it) the name is the URL's, which Next.js took from it.
+      refusal = await refusalOf(request, url, env, request.headers.get('host') ?? url.host);
     } catch {
       refusal = sessionStoreDown();
     }

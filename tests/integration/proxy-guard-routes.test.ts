@@ -73,6 +73,11 @@ describe('each proxy route guards itself', () => {
       expect(response.status, `${route.method} ${route.path}`).toBe(421);
       expect(await response.json()).toEqual({ error: { message: expect.stringContaining('rebind.attacker.example'), type: 'invalid_request_error', param: null, code: 'unknown_host' } });
     }
+    // Without a Host header (a handler called in-process) the URL's host name is the one checked.
+    const [create] = (await loadRoutes({})).filter((route) => route.path === '/api/responses');
+    const hostless = (url: string) => create!.handler(new Request(`${url}/api/responses`, { method: 'POST', body: '{not json' }), { params: Promise.resolve({ id: '' }) });
+    expect((await hostless('http://rebind.attacker.example')).status).toBe(421);
+    expect((await hostless(ORIGIN)).status).toBe(400);
   });
 
   it('refuses a cross-origin state change with 403 on every POST and DELETE, and lets a same-origin one reach the route', async () => {
