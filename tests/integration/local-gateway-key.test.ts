@@ -51,7 +51,15 @@ describe('the proxy in front of the mounted local gateway', () => {
     loadProxyRoutes({ HOST: '127.0.0.1', PORT: String(new URL(upstream.url).port), ...extra }, () => vi.resetModules());
   const send = async (extra: Record<string, string>) => {
     const routes = await load(extra);
-    return routes.responses.POST(new Request('http://127.0.0.1/api/responses', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"model":"m","input":"hi"}' }));
+    // With an access token the route itself asks for a session (lib/auth/guard.ts guardedRoute): sign in first.
+    const cookie = extra.PLAYGROUND_ACCESS_TOKEN ? await signIn(extra.PLAYGROUND_ACCESS_TOKEN) : null;
+    const headers = { 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) };
+    return routes.responses.POST(new Request('http://127.0.0.1/api/responses', { method: 'POST', headers, body: '{"model":"m","input":"hi"}' }));
+  };
+  const signIn = async (token: string) => {
+    const session = await import('@/app/api/session/route');
+    const response = await session.POST(new Request('http://127.0.0.1/api/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) }));
+    return /^(playground_session=[^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? null;
   };
 
   it('sends the local gateway its own key, not GATEWAY_API_KEY (the remote gateway key)', async () => {
