@@ -1,5 +1,5 @@
 // The capture receiver: limit, read the raw bytes, verify, store every delivery within the capture's caps before answering, feed jobs from valid ones.
-// Deliveries arriving together are stored together (one transaction per batch, each answered once its batch is stored).
+// Deliveries arriving together are stored together (one transaction per batch, each answered once its batch is stored and its statuses fed on).
 import 'server-only';
 import { createKeyedWriteBatcher, type WriteBatcher } from '@/lib/db/batch';
 import { isPgliteDb, type Db } from '@/lib/db/open';
@@ -9,10 +9,11 @@ import { readBodyBytes } from '@/lib/http/body';
 import { withRoute } from '@/lib/http/route';
 import { ApiError } from '@/lib/schema';
 import { getCapture, type CaptureRow } from './captures';
-import { DEFAULT_CAPTURE_CAPS, storeCaptureDeliveries, type CaptureCaps, type NewDelivery, type StoredDelivery } from './deliveries';
+import { DEFAULT_CAPTURE_CAPS, type CaptureCaps, type NewDelivery, type StoredDelivery } from './deliveries';
 import { readDeliveryEvent, type DeliveryEvent } from './event';
 import { explainSignature, type SignatureExplanation } from './explain';
 import { CaptureRateLimiter } from './rate-limit';
+import { storeCaptureDeliveries } from './store';
 import { toHeaderMap, type HeaderMap } from './signature';
 
 export const MAX_DELIVERY_BYTES = 1024 * 1024;
@@ -57,6 +58,8 @@ interface Outcome {
   capture: CaptureRow;
   explanation: SignatureExplanation;
   stored: StoredDelivery | null;
+  /** The batch's statuses fed to jobs, history and chain index, and its live events sent (rejects if that failed). */
+  followUp: Promise<void>;
 }
 
 type Storer = (captureId: string) => WriteBatcher<Arrived, Outcome | null>;
@@ -85,12 +88,15 @@ function toDelivery(capture: CaptureRow, arrived: Arrived, explanation: Signatur
 
 /**
  * Stores a batch of one capture's deliveries: the capture read once under its lock (secret, scripted answer, owner),
- * each signature verified against it, the rows stored, then the statuses valid ones report fed to the jobs, history
- * and chain index, and open pages told, all before any of the batch is answered.
+ * each signature verified against it, the rows stored; then the statuses valid ones report are fed to the jobs, history
+ * and chain index, and open pages told. Each delivery is answered only after both. That follow-up runs beside the next
+ * batch's transaction on PostgreSQL (the capture's lock is held only while storing), one batch after another per
+ * capture, so jobs still see statuses in arrival order.
  */
 function storerFor(db: Db): Storer {
   let storer = storers.get(db);
   if (!storer) {
+    const followUps = new Map<string, Promise<void>>();
     storer = createKeyedWriteBatcher<Arrived, Outcome | null>(async (captureId, arrived) => {
       let explanations: SignatureExplanation[] = [];
       const written = await storeCaptureDeliveries(
@@ -109,13 +115,21 @@ function storerFor(db: Db): Storer {
         const { responseId, reportedStatus } = entry.event;
         return explanations[at]!.isValid && responseId && reportedStatus && row && !row.duplicate ? [{ responseId, status: reportedStatus, at: entry.receivedAt }] : [];
       });
-      await applyResponseStatuses(db, learned, 'webhook');
-      publishLiveEvents(
-        stored.flatMap((row, at) =>
-          row ? [{ type: 'webhook.delivery' as const, capture_id: captureId, delivery_id: row.id, response_id: arrived[at]!.event.responseId, owner_id: capture.ownerId, shared: capture.shared }] : [],
-        ),
+      const events = stored.flatMap((row, at) =>
+        row ? [{ type: 'webhook.delivery' as const, capture_id: captureId, delivery_id: row.id, response_id: arrived[at]!.event.responseId, owner_id: capture.ownerId, shared: capture.shared }] : [],
       );
-      return stored.map((row, at) => ({ capture, explanation: explanations[at]!, stored: row }));
+      // After the previous batch's follow-up, whether it failed or not (its deliveries' answers carry its failure).
+      const followUp = (followUps.get(captureId) ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(async () => {
+          await applyResponseStatuses(db, learned, 'webhook');
+          publishLiveEvents(events);
+        });
+      followUps.set(captureId, followUp);
+      followUp.catch(() => undefined).finally(() => followUps.get(captureId) === followUp && followUps.delete(captureId));
+      // PGlite runs one statement at a time in this thread: overlapping gains nothing there, and the next batch gathers better after it.
+      if (isPgliteDb(db)) await followUp.catch(() => undefined);
+      return stored.map((row, at) => ({ capture, explanation: explanations[at]!, stored: row, followUp }));
     }, { gatherMs: isPgliteDb(db) ? GATHER_MS : 0 });
     storers.set(db, storer);
   }
@@ -167,7 +181,8 @@ export const receiveDelivery = withRoute('POST /api/webhooks/{id}', async (db: D
   const receivedAt = options.now?.() ?? new Date();
   const outcome = await storerFor(db)(captureId).add({ body, headers: toHeaderMap(request.headers), receivedAt, event: readDeliveryEvent(body), caps });
   if (!outcome) throw captureNotFound(captureId);
-  const { capture, explanation, stored } = outcome;
+  const { capture, explanation, stored, followUp } = outcome;
+  await followUp;
   if (!stored) throw captureFull(caps);
   if (capture.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, capture.answerDelayMs ?? 0));
   if (capture.answerStatus !== null) {

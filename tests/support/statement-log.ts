@@ -10,7 +10,7 @@ export interface StatementLog {
   stop(): void;
 }
 
-/** PGlite: every Parse or simple Query message (one per statement); node-postgres: every query, logged once it has finished. */
+/** PGlite: every Parse or simple Query message (one per statement); node-postgres: every query (the pool's included), logged once it has finished. */
 export function recordStatements(handle: DatabaseHandle): StatementLog {
   const entries: string[] = [];
   const statementPrefix = 'sql: ';
@@ -35,6 +35,15 @@ export function recordStatements(handle: DatabaseHandle): StatementLog {
     const original = prototype.query;
     prototype.query = function (this: unknown, config: unknown, ...rest: unknown[]) {
       const text = typeof config === 'string' ? config : (config as { text?: string }).text ?? '';
+      // The pool's own queries (drizzle outside a transaction) pass a callback instead of awaiting a promise.
+      const callbackAt = rest.findIndex((arg) => typeof arg === 'function');
+      if (callbackAt >= 0) {
+        const callback = rest[callbackAt] as (error: unknown, ...results: unknown[]) => void;
+        rest[callbackAt] = (error: unknown, ...results: unknown[]) => {
+          if (!error) entries.push(statementPrefix + text);
+          callback(error, ...results);
+        };
+      }
       const result = original.call(this, config, ...rest);
       if (result instanceof Promise) void result.then(() => entries.push(statementPrefix + text), () => undefined);
       return result;
