@@ -1,5 +1,5 @@
 // Persistence of responses, their replayable stream events and conversations (drizzle; PGlite or PostgreSQL).
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { createWriteBatcher, type WriteBatcher } from '@/lib/db/batch';
 import type { Db } from '@/lib/db/open';
 import { gatewayConversations, gatewayResponseEvents, gatewayResponses } from '@/lib/db/schema/gateway';
@@ -8,7 +8,8 @@ import { RESPONSE_STATUSES, isTerminalStatus } from '@/lib/schema/constants';
 import type { ContextItem, JsonObject } from './agent/contract';
 
 export type StoredResponse = typeof gatewayResponses.$inferSelect;
-export type NewStoredResponse = typeof gatewayResponses.$inferInsert;
+/** A response row as inserted: not deleted; created and updated now unless given. */
+export type NewStoredResponse = Omit<typeof gatewayResponses.$inferInsert, 'deletedAt' | 'createdAt' | 'updatedAt'> & { createdAt?: Date; updatedAt?: Date };
 
 export const NON_TERMINAL: string[] = RESPONSE_STATUSES.filter((status) => !isTerminalStatus(status));
 
@@ -28,13 +29,26 @@ interface Writers {
 
 const writers = new WeakMap<Db, Writers>();
 
+/**
+ * The hot insert (a row per stream) as one plain statement: drizzle's insert builder cost as much CPU as PGlite's work for
+ * it. Values go through the same text codec the column types apply.
+ */
+const INSERT_COLUMNS = '(id, owner_key, status, background, stream, stored, previous_response_id, conversation_id, request, response, input_items, created_at, updated_at)';
+
+function insertValues(row: NewStoredResponse): SQL {
+  const text = (value: string | null | undefined) => (value == null ? null : encodeText(value));
+  const at = (value: Date | undefined) => (value ? sql`${value.toISOString()}::timestamptz` : sql`now()`);
+  return sql`(${encodeText(row.id)}, ${encodeText(row.ownerKey)}, ${encodeText(row.status)}, ${row.background ?? false}, ${row.stream ?? false}, ${row.stored ?? true}, ${text(row.previousResponseId)}, ${text(row.conversationId)}, ${encodeJsonText(row.request)}::jsonb, ${encodeJsonText(row.response)}::jsonb, ${encodeJsonText(row.inputItems)}::jsonb, ${at(row.createdAt)}, ${at(row.updatedAt)})`;
+}
+
 /** Responses created (and states saved) at the same time are written together: one statement each for all of them. */
 function writersOf(db: Db): Writers {
   let found = writers.get(db);
   if (!found) {
     found = {
       inserts: createWriteBatcher(async (sources) => {
-        await db.insert(gatewayResponses).values(sources.map((source) => (typeof source === 'function' ? source() : source)));
+        const rows = sources.map((source) => (typeof source === 'function' ? source() : source));
+        await db.execute(sql`INSERT INTO ${gatewayResponses} ${sql.raw(INSERT_COLUMNS)} VALUES ${sql.join(rows.map(insertValues), sql`, `)}`);
         return [];
       }),
       saves: createWriteBatcher(async (saves) => {

@@ -57,8 +57,8 @@ describe.each(DATABASE_KINDS)('local gateway row writes on %s', (kind) => {
     expect(await retrieved.json()).toMatchObject({ id: completed.response.id, status: 'completed', output_text: completed.response.output_text });
     await gateway.close();
 
-    // One row insert carrying the finished response: no insert-then-update, no separate final save.
-    expect(counts).toEqual({ insert: 1, update: 0, execute: 0, delete: 0 });
+    // One row insert (one plain statement) carrying the finished response: no insert-then-update, no separate final save.
+    expect(counts).toEqual({ insert: 0, update: 0, execute: 1, delete: 0 });
     const row = await findResponse(handle.db, completed.response.id, (await findOwner(handle.db, completed.response.id)) ?? '');
     expect(row?.status).toBe('completed');
     expect((row?.response as { output_text: string }).output_text).toBe(completed.response.output_text);
@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('local gateway row writes on %s', (kind) => {
     expect(((await (await gateway.handle(get(json.id))).json()) as { status: string }).status).toBe('completed');
     await gateway.close();
 
-    expect(counts).toEqual({ insert: 2, update: 0, execute: 0, delete: 0 });
+    expect(counts).toEqual({ insert: 0, update: 0, execute: 2, delete: 0 });
     const tombstone = await findResponse(handle.db, unstored.response.id, (await findOwner(handle.db, unstored.response.id)) ?? '');
     expect(tombstone).toMatchObject({ stored: false, status: 'completed', response: { id: unstored.response.id, object: 'response', status: 'completed' } });
   });
@@ -115,6 +115,47 @@ describe.each(DATABASE_KINDS)('local gateway insert batches on %s', (kind) => {
     ]) {
       expect((await findResponse(handle.db, id!, 'owner'))?.response).toMatchObject({ id, output_text: text });
     }
+  });
+
+  it('the plain insert stores every column as the schema reads it back: flags, links, JSON with unstorable text, timestamps', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const before = Date.now();
+    const odd = 'nul \u0000, lone \ud800, escape \ue000 and ☃';
+    await Promise.all([
+      insertResponse(handle.db, {
+        id: 'resp_full',
+        ownerKey: 'owner',
+        status: 'in_progress',
+        background: true,
+        stream: true,
+        stored: false,
+        previousResponseId: 'resp_prev',
+        conversationId: `conv ${odd}`,
+        request: { input: odd, [`key ${odd}`]: [1, null, true] },
+        response: { id: 'resp_full', status: 'in_progress', output_text: odd },
+        inputItems: [{ type: 'message', content: odd }],
+      }),
+      insertResponse(handle.db, { id: 'resp_plain', ownerKey: 'owner', status: 'queued', request: {}, response: {}, inputItems: [], updatedAt: new Date(before - 60_000) }),
+    ]);
+    const [full] = await handle.db.select().from(gatewayResponses).where(eq(gatewayResponses.id, 'resp_full'));
+    expect(full).toMatchObject({
+      ownerKey: 'owner',
+      status: 'in_progress',
+      background: true,
+      stream: true,
+      stored: false,
+      previousResponseId: 'resp_prev',
+      conversationId: `conv ${odd}`,
+      request: { input: odd, [`key ${odd}`]: [1, null, true] },
+      response: { id: 'resp_full', status: 'in_progress', output_text: odd },
+      inputItems: [{ type: 'message', content: odd }],
+      deletedAt: null,
+    });
+    expect(full!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+    expect(full!.updatedAt.getTime()).toBe(full!.createdAt.getTime());
+    const [plain] = await handle.db.select().from(gatewayResponses).where(eq(gatewayResponses.id, 'resp_plain'));
+    expect(plain).toMatchObject({ background: false, stream: false, stored: true, previousResponseId: null, conversationId: null, updatedAt: new Date(before - 60_000) });
   });
 });
 
