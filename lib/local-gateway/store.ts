@@ -1,7 +1,7 @@
 // Persistence of responses, their replayable stream events and conversations (drizzle; PGlite or PostgreSQL).
 import { and, asc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { createWriteBatcher, type WriteBatcher } from '@/lib/db/batch';
-import type { Db } from '@/lib/db/open';
+import { isPgliteDb, type Db } from '@/lib/db/open';
 import { gatewayConversations, gatewayResponseEvents, gatewayResponses } from '@/lib/db/schema/gateway';
 import { encodeJsonText, encodeText } from '@/lib/db/text-codec';
 import { RESPONSE_STATUSES, isTerminalStatus } from '@/lib/schema/constants';
@@ -30,6 +30,13 @@ interface Writers {
 const writers = new WeakMap<Db, Writers>();
 
 /**
+ * On PGlite an insert blocks the event loop while it runs, so streams arriving meanwhile each found the batcher idle and
+ * went alone (batches of one, about a millisecond each): it gathers while they keep arriving. Nothing waits for the row
+ * but reads of that response in this process (`Run.inserted`).
+ */
+const INSERT_GATHER_MS = 20;
+
+/**
  * The hot insert (a row per stream) as one plain statement: drizzle's insert builder cost as much CPU as PGlite's work for
  * it. Values go through the same text codec the column types apply.
  */
@@ -50,7 +57,7 @@ function writersOf(db: Db): Writers {
         const rows = sources.map((source) => (typeof source === 'function' ? source() : source));
         await db.execute(sql`INSERT INTO ${gatewayResponses} ${sql.raw(INSERT_COLUMNS)} VALUES ${sql.join(rows.map(insertValues), sql`, `)}`);
         return [];
-      }),
+      }, { gatherMs: isPgliteDb(db) ? INSERT_GATHER_MS : 0 }),
       saves: createWriteBatcher(async (saves) => {
         // One statement cannot update a row twice: the later save of a response wins, as it would one after another.
         const last = new Map(saves.map((save) => [save.id, save]));

@@ -159,6 +159,30 @@ describe.each(DATABASE_KINDS)('local gateway insert batches on %s', (kind) => {
   });
 });
 
+describe('local gateway inserts on PGlite', () => {
+  it('streams arriving turn after turn (as over HTTP) are inserted together, not one statement each', async () => {
+    const handle = await openTestDatabase('pglite');
+    open.push(handle);
+    const execute = handle.db.execute.bind(handle.db);
+    let statements = 0;
+    // Counted on the object itself (a Proxy would hide that it is PGlite, which is what turns the gathering on).
+    handle.db.execute = ((query: Parameters<typeof execute>[0]) => {
+      statements += 1;
+      return execute(query);
+    }) as typeof handle.db.execute;
+    const gateway = createLocalGateway({ getDb: async () => handle.db, apiKeys: ['k'], webhookAllow: [], publicOrigin: 'http://127.0.0.1:1', tokensPerSecond: 0 });
+    const streams: Promise<string>[] = [];
+    for (let at = 0; at < 20; at += 1) {
+      streams.push(gateway.handle(post({ model: 'local-agent', input: `Stream ${at}`, stream: true })).then((response) => response.text()));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const ids = (await Promise.all(streams)).map((sse) => lastEvent(sse).response.id);
+    await gateway.close();
+    expect(statements).toBeLessThanOrEqual(10);
+    for (const id of ids) expect((await handle.db.select({ status: gatewayResponses.status }).from(gatewayResponses).where(eq(gatewayResponses.id, id)))[0]?.status).toBe('completed');
+  });
+});
+
 async function findOwner(db: Db, id: string): Promise<string | null> {
   const rows = await db.select({ ownerKey: gatewayResponses.ownerKey }).from(gatewayResponses).where(eq(gatewayResponses.id, id));
   return rows[0]?.ownerKey ?? null;
