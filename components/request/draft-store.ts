@@ -75,8 +75,15 @@ export function createDraftStore(initial: RequestDraft): DraftStore {
   const shownListeners = new Set<() => void>();
   const pathListeners = createPathListeners();
   const registered = new Map<string, number>();
+  let isChecked = checker !== null;
   const form = createDraftForm(initial, () => state.draft, (draft, issues) => {
     checked = { draft, issues };
+    // The first check once the checker has loaded: whoever reads getIssues() on a whole-draft change hears of it too.
+    if (isChecked) return;
+    isChecked = true;
+    queueMicrotask(() => {
+      for (const listener of [...listeners]) listener();
+    });
   });
 
   const getIssues = (): readonly BodyIssue[] => {

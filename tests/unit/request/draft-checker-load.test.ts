@@ -52,4 +52,12 @@ describe('the draft checker, loaded on first use', () => {
     const store = createDraftStore({ body: { model: 'local-agent', input: 'hi', temperature: 3 }, onBehalfOf: '' });
     await vi.waitFor(() => expect(store.getShownIssues().map((issue) => issue.param)).toEqual(['temperature']));
   });
+
+  it('a view reading getIssues() on whole-draft changes (the compare dialog) hears of the first check, without an edit', async () => {
+    const { createDraftStore } = await freshStoreModules();
+    const store = createDraftStore({ body: { model: 'local-agent', input: 'hi', top_p: 7 }, onBehalfOf: '' });
+    const seen: string[][] = [];
+    store.subscribe(() => seen.push(store.getIssues().map((issue) => issue.param)));
+    await vi.waitFor(() => expect(seen).toContainEqual(['top_p']));
+  });
 });
