@@ -1,8 +1,6 @@
 // The typed error of the playground's API (HTTP status and the envelope's fields). No zod at run time: the browser's one
 // fetcher reads error replies with it on every page, and the shell should not carry the schema library for that.
-import type { z } from 'zod';
 import type { ApiErrorBody } from './errors';
-import { formatZodIssues } from './issues';
 
 function readObject(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -75,13 +73,6 @@ export class ApiError extends Error {
       code: noneAsNull(readText(fields.code)),
       details: readText(fields.details) ?? undefined,
     });
-  }
-
-  /** The first issue of a failed schema check as a 400 naming the field; `input` (the checked value) makes the message say what was wrong with it. */
-  static fromZod(error: z.ZodError, input?: unknown): ApiError {
-    const issue = formatZodIssues(error.issues, input)[0];
-    if (!issue) return new ApiError(400, 'The request is invalid.', { code: 'invalid_value' });
-    return new ApiError(400, issue.message, { param: issue.param === '' ? null : issue.param, code: issue.code });
   }
 }
 
