@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquirePgliteLock } from './pglite-lock';
@@ -23,8 +25,6 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'lib', 'db', 'migrations');
 /** Arbitrary constant shared by every process that migrates this schema. */
 const MIGRATION_LOCK_KEY = 7_261_554_019;
 
-const pgliteDbs = new WeakSet<object>();
-
 const BYTEA_OID = 17;
 
 /**
@@ -36,9 +36,28 @@ export function serializeBytea(value: unknown): string {
   return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
 }
 
+/** The driver's own client behind a drizzle instance: PGlite, or a node-postgres pool. */
+export type DbClient = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: Pool };
+
+/**
+ * Reads the client behind any drizzle instance, whoever built it (openDatabase, a test, another copy of this module),
+ * so every caller tells PGlite from PostgreSQL the same way. A client of neither kind (e.g. a single pg.Client, which
+ * cannot hand out connections for transactions) is refused with an error rather than guessed.
+ */
+export function readDbClient(db: Db): DbClient {
+  const client = (db as unknown as { $client?: unknown }).$client as Record<string, unknown> | null | undefined;
+  if (typeof client === 'object' && client !== null) {
+    if (typeof client.transaction === 'function' && typeof client.execProtocol === 'function') return { kind: 'pglite', client: client as unknown as PGlite };
+    if (typeof client.connect === 'function' && typeof client.query === 'function' && typeof client.totalCount === 'number') {
+      return { kind: 'postgres', client: client as unknown as Pool };
+    }
+  }
+  throw new Error('The database is neither a drizzle instance over PGlite nor one over a node-postgres Pool');
+}
+
 /** PGlite runs in this process: its statements block the event loop while they run (tuning such as write batching differs). */
 export function isPgliteDb(db: Db): boolean {
-  return pgliteDbs.has(db);
+  return readDbClient(db).kind === 'pglite';
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -87,7 +106,6 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     } finally {
       await db.execute(sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`);
     }
-    pgliteDbs.add(db);
     return {
       db: db as unknown as Db,
       kind: 'pglite',

@@ -1,9 +1,7 @@
 // Storing deliveries: one capture's batch in one transaction of plain parameterized SQL (capture and lock, one insert that also marks duplicates and evicts past the caps).
 // The receiver's hot path skips drizzle's query builder: building a many-row insert cost more of the event loop than the database took to run it.
 import 'server-only';
-import type { Pool } from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
-import type { Db } from '@/lib/db/open';
+import { readDbClient, type Db } from '@/lib/db/open';
 import { decodeText, encodeJsonText, encodeText } from '@/lib/db/text-codec';
 import type { CaptureRow } from './captures';
 import type { CaptureCaps, NewDelivery, StoredDelivery } from './deliveries';
@@ -14,12 +12,12 @@ interface SqlRunner {
 
 /** Runs `work` in one transaction on one connection, statements sent as written (no builder, no extra round trips). */
 async function inTransaction<T>(db: Db, work: (run: SqlRunner) => Promise<T>): Promise<T> {
-  // The driver is told by the client itself (PGlite has transactions of its own, a pg pool hands out connections).
-  const client = (db as unknown as { $client: PGlite | Pool }).$client;
-  if ('transaction' in client) {
-    return client.transaction((tx) => work({ query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows }));
+  // PGlite has transactions of its own, a pg pool hands out connections.
+  const driver = readDbClient(db);
+  if (driver.kind === 'pglite') {
+    return driver.client.transaction((tx) => work({ query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows }));
   }
-  const connection = await client.connect();
+  const connection = await driver.client.connect();
   let broken: Error | undefined;
   try {
     await connection.query('begin');

@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, serializeBytea, type DatabaseHandle } from '@/lib/db/open';
+import pg from 'pg';
+import { isPgliteDb, openDatabase, readDbClient, serializeBytea, type DatabaseHandle, type Db } from '@/lib/db/open';
 import { DatabaseLockedError } from '@/lib/db/pglite-lock';
+import * as schema from '@/lib/db/schema';
 import { presets } from '@/lib/db/schema';
 import { DATABASE_KINDS, makePgliteDir, openTestDatabase } from '../support/databases';
 
@@ -40,6 +42,56 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     open.push(...others);
     const counts = await Promise.all(others.map((handle) => handle.db.select().from(presets)));
     expect(counts.map((rows) => rows.length)).toEqual([0, 0]);
+  });
+});
+
+describe.each(DATABASE_KINDS)('telling the driver from the client on %s', (kind) => {
+  it('gives the same answer for the database openDatabase opened, a drizzle instance a test builds, and another copy of lib/db/open', async () => {
+    const handle = await openTestDatabase(kind);
+    open.push(handle);
+    const opened = readDbClient(handle.db);
+    expect(opened.kind).toBe(kind);
+    expect(opened.client).toBe((handle.db as unknown as { $client: unknown }).$client);
+
+    // Built by the test over a client of its own, as jobs-route and others do: no registry of opened databases knows it.
+    let built: Db;
+    let closeBuilt: () => Promise<void>;
+    if (kind === 'pglite') {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const { drizzle } = await import('drizzle-orm/pglite');
+      const client = await PGlite.create();
+      built = drizzle({ client, schema }) as unknown as Db;
+      closeBuilt = () => client.close();
+    } else {
+      const { drizzle } = await import('drizzle-orm/node-postgres');
+      const pool = new pg.Pool({ connectionString: handle.options.databaseUrl, max: 1 });
+      built = drizzle({ client: pool, schema }) as unknown as Db;
+      closeBuilt = () => pool.end();
+    }
+    try {
+      expect([readDbClient(built).kind, isPgliteDb(built)]).toEqual([kind, kind === 'pglite']);
+      expect(readDbClient(built).client).toBe((built as unknown as { $client: unknown }).$client);
+      // The client read is the one the statements go through.
+      const answered = await built.execute(sql`SELECT 41 + 1 AS answer`);
+      expect((answered as unknown as { rows: { answer: number }[] }).rows[0]?.answer).toBe(42);
+    } finally {
+      await closeBuilt();
+    }
+
+    // A fresh copy of the module (as a test's vi.resetModules() and re-import make) reads the same client the same way.
+    vi.resetModules();
+    const again = await import('@/lib/db/open');
+    expect(again.isPgliteDb).not.toBe(isPgliteDb);
+    expect([again.readDbClient(handle.db).kind, again.isPgliteDb(handle.db)]).toEqual([kind, kind === 'pglite']);
+  });
+});
+
+describe('telling the driver from the client', () => {
+  it('refuses a drizzle instance over a single pg.Client (it cannot hand out connections for a transaction), naming what it expects', async () => {
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const single = drizzle({ client: new pg.Client({ connectionString: 'postgres://127.0.0.1:1/none' }), schema }) as unknown as Db;
+    expect(() => readDbClient(single)).toThrow('The database is neither a drizzle instance over PGlite nor one over a node-postgres Pool');
+    expect(() => isPgliteDb({} as Db)).toThrow('neither a drizzle instance over PGlite nor one over a node-postgres Pool');
   });
 });
 
