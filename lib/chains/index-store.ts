@@ -3,7 +3,7 @@ import 'server-only';
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type OwnerView, type Viewer } from '@/lib/db/owner';
-import { advancedStatus, isStatusAdvance, pickFurthestStatuses } from '@/lib/db/response-status';
+import { advancedStatus, isStatusAdvance, pickFurthestStatuses, withJobStatus } from '@/lib/db/response-status';
 import { encodeText } from '@/lib/db/text-codec';
 import { responseAliases, seenResponses } from '@/lib/db/schema';
 import type { ChainEntry } from './schema';
@@ -49,7 +49,8 @@ function toSeenRow(seen: SeenResponse) {
     previousResponseId: seen.previousResponseId,
     conversationId: seen.conversationId,
     model: seen.model,
-    status: seen.status,
+    // A status a cancel or poll recorded before this row existed is in the job: the row starts with it.
+    status: withJobStatus(seen.id, seen.status),
     onBehalfOf: seen.onBehalfOf,
     ownerId: seen.ownerId ?? null,
     stored: seen.stored ?? null,

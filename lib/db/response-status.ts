@@ -1,6 +1,8 @@
 // Response statuses in stored records only move forward: queued, then in progress, then a terminal status that never changes.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { TERMINAL_STATUSES } from '@/lib/schema/constants';
+import { jobs } from './schema';
+import { encodeText } from './text-codec';
 
 const TERMINAL_LIST = sql.join(TERMINAL_STATUSES.map((status) => sql.raw(`'${status}'`)), sql`, `);
 
@@ -35,4 +37,19 @@ export function pickFurthestStatuses(updates: ReadonlyArray<{ id: string; status
     if (current === undefined || rankStatus(status) > rankStatus(current)) picked.set(id, status);
   }
   return picked;
+}
+
+/**
+ * The status a new history or chain-index row of a response is written with: `status`, or its job's when that is further
+ * along. A cancel, poll or webhook can reach a background run before its create's rows are written (the job row comes
+ * first, before the browser hears of the response, and every later status goes to the job before those rows): an update
+ * that found no row is then still in the job, and the insert takes it. FOR SHARE orders the insert with a job update in
+ * flight on PostgreSQL: the insert waits for it to commit and reads its status, or the job update waits for the insert,
+ * and then the row update that follows it finds the row.
+ */
+export function withJobStatus(responseId: string | null, status: string | null): SQL<string | null> {
+  const incoming = sql<string | null>`${status === null ? null : encodeText(status)}::text`;
+  if (responseId === null) return incoming;
+  return sql<string | null>`coalesce((select case when ${incoming} is null or ${rankOf(jobs.status)} > ${rankOf(incoming)} then ${jobs.status} else ${incoming} end
+    from ${jobs} where ${jobs.responseId} = ${encodeText(responseId)} for share), ${incoming})`;
 }

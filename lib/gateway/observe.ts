@@ -37,9 +37,10 @@ export function observeStream(onBehalfOf: string | null, create: CreateContext |
         recordedCreate = true;
         const created = { ...info, id };
         // The history and chain index rows are written after this chunk has gone on (on PGlite a write holds the event
-        // loop); only a background job is recorded before the browser hears of the response.
-        createRecorded = new Promise<void>((resolve) => setImmediate(() => resolve(recordCreated(created, create))));
+        // loop); only a background job is recorded before the browser hears of the response. They come after the job,
+        // so a status that reached the job before them (a cancel) is found there by their insert.
         jobRecorded = recordAcceptedBackground(created, create);
+        createRecorded = jobRecorded.then(() => new Promise<void>((resolve) => setImmediate(() => resolve(recordCreated(created, create)))));
         return jobRecorded.then(() => undefined);
       }
       const status = info.status;
@@ -66,7 +67,8 @@ export function recordPolled(requestedId: string, audit: AuditNote = {}) {
     void resolveRunId(requestedId).then(async (runId) => {
       if (info.id !== requestedId && info.id !== runId) await recordAliasesOf(runId, [info.id]);
       if (!info.status) return;
-      if (info.background) recordStatus(runId, info.status, 'poll');
+      // The job first: if the create's history and chain rows are not written yet, their insert takes the job's status.
+      if (info.background) await recordStatus(runId, info.status, 'poll');
       await recordLaterStatus(runId, info.status);
     });
     return Promise.resolve();

@@ -141,7 +141,7 @@ export function recordLaterStatus(runId: string, status: string, after: Promise<
   });
 }
 
-/** A background job's later status, given its run id. */
-export function recordStatus(runId: string, status: string, source: 'poll' | 'stream'): void {
-  void safely('recordJobStatus', runId, () => recordJobStatus(runId, status, source));
+/** A background job's later status, given its run id; settles (never rejects) once it is written. */
+export function recordStatus(runId: string, status: string, source: 'poll' | 'stream'): Promise<void> {
+  return safely('recordJobStatus', runId, () => recordJobStatus(runId, status, source));
 }

@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { ilikeText } from '@/lib/db/columns';
 import type { Db } from '@/lib/db/open';
 import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type Ownership, type OwnerView, type Viewer } from '@/lib/db/owner';
-import { isStatusAdvance, pickFurthestStatuses } from '@/lib/db/response-status';
+import { isStatusAdvance, pickFurthestStatuses, withJobStatus } from '@/lib/db/response-status';
 import { encodeText } from '@/lib/db/text-codec';
 import { requestHistory } from '@/lib/db/schema';
 import { redactCredentials } from '@/lib/schema/credentials';
@@ -75,7 +75,8 @@ function toHistoryRow(entry: NewHistoryEntry) {
     onBehalfOf: entry.onBehalfOf,
     searchText: flattenSearchText(entry.body),
     responseId: entry.responseId,
-    status: entry.status,
+    // A status a cancel or poll recorded before this entry existed is in the job: the entry starts with it.
+    status: withJobStatus(entry.responseId, entry.status),
   };
 }
 
