@@ -12,7 +12,8 @@ export class DatabaseLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id exists (one of another user counts: signalling it is refused, not unknown). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -43,7 +44,7 @@ export function acquirePgliteLock(dir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
       if (holder === process.pid) return () => undefined;
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) throw new DatabaseLockedError(dir, holder);
+      if (Number.isInteger(holder) && holder > 0 && isProcessAlive(holder)) throw new DatabaseLockedError(dir, holder);
       fs.rmSync(lockPath, { force: true });
     }
   }

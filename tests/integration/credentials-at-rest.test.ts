@@ -1,8 +1,7 @@
 // Credentials inside request bodies (webhook_secret, MCP authorization and headers) sent through the proxy: used, never stored or shown back.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDACTED_CREDENTIAL } from '@/lib/schema/credentials';
-import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
-import { makePgliteDir } from '../support/databases';
+import { setUpTestAppDatabase } from '../support/app-database';
 import { loadProxyRoutes } from '../support/fake-upstream';
 import { readSse, startTestGateway, startWebhookReceiver, TEST_API_KEY, type TestGateway, type WebhookReceiver } from '../support/local-gateway';
 
@@ -17,14 +16,15 @@ describe('credentials in request bodies, through the proxy', () => {
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
     gateway = await startTestGateway({ webhookAllow: [receiver.url] });
-    await useAppDatabase({ pgliteDir: makePgliteDir() });
-    routes = await loadProxyRoutes({ GATEWAY_BASE_URL: gateway.url, GATEWAY_API_KEY: TEST_API_KEY }, () => vi.resetModules());
-    await openAppDatabase();
   });
   afterAll(async () => {
-    await closeAppDatabase();
     await gateway?.close();
     await receiver?.close();
+  });
+  setUpTestAppDatabase({
+    prepare: async () => {
+      routes = await loadProxyRoutes({ GATEWAY_BASE_URL: gateway.url, GATEWAY_API_KEY: TEST_API_KEY }, () => vi.resetModules());
+    },
   });
 
   /** Every stored row of the history and presets tables, as text. */

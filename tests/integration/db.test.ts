@@ -1,18 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { isPgliteDb, openDatabase, readDbClient, serializeBytea, type DatabaseHandle, type Db } from '@/lib/db/open';
+import { isPgliteDb, openDatabase, readDbClient, serializeBytea, type Db } from '@/lib/db/open';
 import { DatabaseLockedError } from '@/lib/db/pglite-lock';
 import * as schema from '@/lib/db/schema';
 import { presets } from '@/lib/db/schema';
-import { DATABASE_KINDS, makePgliteDir, openTestDatabase } from '../support/databases';
+import { DATABASE_KINDS, makePgliteDir, openTestDatabase, setUpTestDatabases } from '../support/databases';
 
-const open: DatabaseHandle[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.close();
-});
+const databases = setUpTestDatabases();
 
 describe.each(DATABASE_KINDS)('database on %s', (kind) => {
   it('applies every migration and keeps rows across a reopen', async () => {
@@ -21,7 +18,7 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
     await first.close();
 
     const second = await openDatabase(first.options);
-    open.push(second);
+    databases.closeAfter(second);
     const rows = await second.db.select().from(presets).where(eq(presets.name, 'weather'));
     expect(rows.map((row) => row.body)).toEqual([{ model: 'local-agent', input: 'hi' }]);
     const tables = (await second.db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`)) as unknown as {
@@ -36,10 +33,9 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
 
   it('migrates concurrently without conflict (advisory lock)', async () => {
     if (kind === 'pglite') return; // one process per folder: the lock file test below covers PGlite
-    const first = await openTestDatabase(kind);
-    open.push(first);
+    const first = await databases.open(kind);
     const others = await Promise.all([openDatabase(first.options), openDatabase(first.options)]);
-    open.push(...others);
+    others.forEach(databases.closeAfter);
     const counts = await Promise.all(others.map((handle) => handle.db.select().from(presets)));
     expect(counts.map((rows) => rows.length)).toEqual([0, 0]);
   });
@@ -47,8 +43,7 @@ describe.each(DATABASE_KINDS)('database on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('telling the driver from the client on %s', (kind) => {
   it('gives the same answer for the database openDatabase opened, a drizzle instance a test builds, and another copy of lib/db/open', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const opened = readDbClient(handle.db);
     expect(opened.kind).toBe(kind);
     expect(opened.client).toBe((handle.db as unknown as { $client: unknown }).$client);
@@ -99,7 +94,7 @@ describe('PGlite folder lock', () => {
   it('refuses a second process with a clear error naming the folder', async () => {
     const dir = makePgliteDir();
     const handle = await openDatabase({ pgliteDir: dir });
-    open.push(handle);
+    databases.closeAfter(handle);
     const child = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/open-db-child.ts', dir], {
       cwd: path.resolve(__dirname, '../..'),
       encoding: 'utf8',
@@ -116,7 +111,7 @@ describe('PGlite folder lock', () => {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     fs.writeFileSync(`${dir}.lock`, '999999');
     const handle = await openDatabase({ pgliteDir: dir });
-    open.push(handle);
+    databases.closeAfter(handle);
     expect(fs.readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
     expect(DatabaseLockedError).toBeDefined();
   });
@@ -131,7 +126,7 @@ describe('PGlite bytea parameters', () => {
     expect(() => serializeBytea('not bytes')).toThrow('Invalid input for bytea type');
 
     const handle = await openDatabase({ pgliteDir: makePgliteDir() });
-    open.push(handle);
+    databases.closeAfter(handle);
     const client = (handle.db as unknown as { $client: { serializers: Record<number, unknown> } }).$client;
     expect(client.serializers[types.BYTEA]).toBe(serializeBytea);
     const result = await handle.db.execute(sql`SELECT ${every}::bytea AS every, ${inside}::bytea AS inside`);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '@/lib/db/open';
+import { openDatabase } from '@/lib/db/open';
 import { jobs } from '@/lib/db/schema';
 import { cancelJob, trackResponse } from '@/lib/jobs/actions';
 import type { GatewayReply, ResponseGateway } from '@/lib/jobs/ports';
@@ -11,12 +11,9 @@ import { getJobDetail, listJobSummaries } from '@/lib/jobs/views';
 import { createCapture } from '@/lib/webhooks/captures';
 import { listResponseDeliveryViews } from '@/lib/webhooks/deliveries';
 import { receiveDelivery } from '@/lib/webhooks/receive';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+import { DATABASE_KINDS, openTestDatabase, setUpTestDatabases } from '../support/databases';
 
-const open: DatabaseHandle[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.close();
-});
+const databases = setUpTestDatabases();
 
 /** A scripted gateway: each retrieve answers the next reply for that id (the last one repeats). */
 function scriptedGateway(script: Record<string, GatewayReply[]>): ResponseGateway & { calls: string[] } {
@@ -41,8 +38,7 @@ const response = (id: string, status: string): GatewayReply => ({ httpStatus: 20
 
 describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
   it('records history only on forward changes, with the source of each', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const t0 = new Date('2026-01-01T00:00:00Z');
     expect(await createJob(db, { responseId: 'resp_1', model: 'local-agent', status: 'queued', onBehalfOf: 'alice' }, 'create', t0)).toBe(true);
@@ -85,7 +81,7 @@ describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
 
     await handle.close();
     const reopened = await openDatabase(handle.options);
-    open.push(reopened);
+    databases.closeAfter(reopened);
     expect(await resumeOpenJobs(reopened.db, new Date())).toBe(1);
     expect(await refreshDueJobs(reopened.db, gateway, new Date())).toEqual({ polled: 1, changed: 1 });
     await reopened.db.update(jobs).set({ nextPollAt: new Date(0) }).where(eq(jobs.responseId, 'resp_p'));
@@ -97,8 +93,7 @@ describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
   });
 
   it('tracks a pasted id, passes a 404 through, cancels, and builds the timeline with retries grouped', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const gateway = scriptedGateway({ resp_t: [response('resp_t', 'in_progress')] });
     expect(await trackResponse(db, gateway, 'resp_t', 'carol')).toEqual({ kind: 'ok', httpStatus: 201 });
@@ -132,8 +127,7 @@ describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
 
 describe('stall flag', () => {
   it('flags a job queued longer than the limit, with a reason', async () => {
-    const handle = await openTestDatabase('pglite');
-    open.push(handle);
+    const handle = await databases.open('pglite');
     await createJob(handle.db, { responseId: 'resp_s', model: null, status: 'queued', onBehalfOf: null }, 'create', new Date(Date.now() - 5_000));
     const [summary] = await listJobSummaries(handle.db, {}, { now: new Date(), stallAfterMs: 1_000 });
     expect(summary?.stall?.reason).toMatch(/^queued for \ds, over the 1s limit \(JOB_STALL_AFTER_MS\)/);
@@ -142,8 +136,7 @@ describe('stall flag', () => {
 
 describe('a job recorded after its first webhook', () => {
   it('counts as submitted no later than that webhook, so the timeline starts with submitted', async () => {
-    const handle = await openTestDatabase('pglite');
-    open.push(handle);
+    const handle = await databases.open('pglite');
     const { db } = handle;
     const capture = await createCapture(db, 'http://127.0.0.1:4599');
     const body = JSON.stringify({ id: 'evt_q', object: 'event', type: 'response.queued', created_at: Math.floor(Date.now() / 1000), data: { id: 'resp_early', status: 'queued' } });

@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '@/lib/db/open';
+import { describe, expect, it } from 'vitest';
 import { createLocalGateway } from '@/lib/local-gateway';
 import {
   appendConversationItems,
@@ -13,12 +12,9 @@ import {
   markDeleted,
   saveResponseState,
 } from '@/lib/local-gateway/store';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+import { DATABASE_KINDS, setUpTestDatabases } from '../support/databases';
 
-const open: DatabaseHandle[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.close();
-});
+const databases = setUpTestDatabases();
 
 const row = (id: string, ownerKey: string, status = 'completed') => ({
   id,
@@ -34,8 +30,7 @@ const row = (id: string, ownerKey: string, status = 'completed') => ({
 
 describe.each(DATABASE_KINDS)('local gateway store on %s', (kind) => {
   it('scopes responses to their owner and hides deleted ones', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     await insertResponse(handle.db, row('resp_a', 'owner-1'));
     expect((await findResponse(handle.db, 'resp_a', 'owner-1'))?.inputItems).toEqual([{ id: 'msg_1', type: 'message', role: 'user', content: [] }]);
     expect(await findResponse(handle.db, 'resp_a', 'owner-2')).toBeNull();
@@ -46,8 +41,7 @@ describe.each(DATABASE_KINDS)('local gateway store on %s', (kind) => {
   });
 
   it('keeps events in sequence order and replays after a cursor', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     await insertResponse(handle.db, row('resp_e', 'o'));
     await appendEvents(handle.db, 'resp_e', [2, 0, 1].map((n) => ({ type: 'x', sequence_number: n })));
     await appendEvents(handle.db, 'resp_e', [{ type: 'x', sequence_number: 1 }]);
@@ -55,8 +49,7 @@ describe.each(DATABASE_KINDS)('local gateway store on %s', (kind) => {
   });
 
   it('appends conversation items atomically', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     await createConversation(handle.db, 'conv_1', 'o');
     await Promise.all([
       appendConversationItems(handle.db, 'conv_1', [{ type: 'message', id: 'a' }]),
@@ -67,8 +60,7 @@ describe.each(DATABASE_KINDS)('local gateway store on %s', (kind) => {
   });
 
   it('fails responses left unfinished by a dead process when a gateway starts', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     await insertResponse(handle.db, { ...row('resp_old', 'o', 'in_progress'), updatedAt: new Date(Date.now() - 60_000) });
     await insertResponse(handle.db, row('resp_new', 'o', 'queued'));
     expect((await findOrphans(handle.db, new Date(Date.now() - 15_000), [])).map((entry) => entry.id)).toEqual(['resp_old']);
@@ -82,8 +74,7 @@ describe.each(DATABASE_KINDS)('local gateway store on %s', (kind) => {
   });
 
   it('two gateways on one database: the other one sees a run progress, and its cancel stops the run', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const options = { getDb: async () => handle.db, apiKeys: ['k'], webhookAllow: [], publicOrigin: 'http://127.0.0.1:1', tokensPerSecond: 40 };
     const [runner, other] = [createLocalGateway(options), createLocalGateway(options)];
     const call = async (gateway: typeof runner, path: string, method = 'GET', body?: unknown) =>

@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle, Db } from '@/lib/db/open';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '@/lib/db/open';
 import { gatewayResponses } from '@/lib/db/schema/gateway';
 import { createLocalGateway } from '@/lib/local-gateway';
 import { findResponse, insertResponse, type NewStoredResponse } from '@/lib/local-gateway/store';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+import { DATABASE_KINDS, setUpTestDatabases } from '../support/databases';
 
-const open: DatabaseHandle[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.close();
-});
+const databases = setUpTestDatabases();
 
 const WRITES = ['insert', 'update', 'execute', 'delete'] as const;
 
@@ -44,8 +41,7 @@ function lastEvent(sse: string): { type: string; response: { id: string; status:
 
 describe.each(DATABASE_KINDS)('local gateway row writes on %s', (kind) => {
   it('a zero-paced stream is stored in one write, found by a GET right after its last event, and kept after close', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db, counts } = countingDb(handle.db);
     const gateway = createLocalGateway({ getDb: async () => db, apiKeys: ['k'], webhookAllow: [], publicOrigin: 'http://127.0.0.1:1', tokensPerSecond: 0 });
     const streamed = await gateway.handle(post({ model: 'local-agent', input: 'Tell me about writes.', stream: true }));
@@ -65,8 +61,7 @@ describe.each(DATABASE_KINDS)('local gateway row writes on %s', (kind) => {
   });
 
   it('store: false keeps its tombstone in one write; a JSON answer is stored finished in one write', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db, counts } = countingDb(handle.db);
     const gateway = createLocalGateway({ getDb: async () => db, apiKeys: ['k'], webhookAllow: [], publicOrigin: 'http://127.0.0.1:1', tokensPerSecond: 0 });
     const unstored = lastEvent(await (await gateway.handle(post({ model: 'local-agent', input: 'Forget this.', stream: true, store: false }))).text());
@@ -84,8 +79,7 @@ describe.each(DATABASE_KINDS)('local gateway row writes on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('local gateway insert batches on %s', (kind) => {
   it('a row the database refuses fails only its own insert: the others of its batch are stored', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const row = (id: string, text = `answer of ${id}`): NewStoredResponse => ({
       id,
       ownerKey: 'owner',
@@ -118,28 +112,11 @@ describe.each(DATABASE_KINDS)('local gateway insert batches on %s', (kind) => {
   });
 
   it('the plain insert stores every column as the schema reads it back: flags, links, JSON with unstorable text, timestamps', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const before = Date.now();
     const odd = 'nul \u0000, lone \ud800, escape \ue000 and ☃';
-    await Promise.all([
-      insertResponse(handle.db, {
-        id: 'resp_full',
-        ownerKey: 'owner',
-        status: 'in_progress',
-        background: true,
-        stream: true,
-        stored: false,
-        previousResponseId: 'resp_prev',
-        conversationId: `conv ${odd}`,
-        request: { input: odd, [`key ${odd}`]: [1, null, true] },
-        response: { id: 'resp_full', status: 'in_progress', output_text: odd },
-        inputItems: [{ type: 'message', content: odd }],
-      }),
-      insertResponse(handle.db, { id: 'resp_plain', ownerKey: 'owner', status: 'queued', request: {}, response: {}, inputItems: [], updatedAt: new Date(before - 60_000) }),
-    ]);
-    const [full] = await handle.db.select().from(gatewayResponses).where(eq(gatewayResponses.id, 'resp_full'));
-    expect(full).toMatchObject({
+    const written = {
+      id: 'resp_full',
       ownerKey: 'owner',
       status: 'in_progress',
       background: true,
@@ -150,8 +127,14 @@ describe.each(DATABASE_KINDS)('local gateway insert batches on %s', (kind) => {
       request: { input: odd, [`key ${odd}`]: [1, null, true] },
       response: { id: 'resp_full', status: 'in_progress', output_text: odd },
       inputItems: [{ type: 'message', content: odd }],
-      deletedAt: null,
-    });
+    } satisfies NewStoredResponse;
+    await Promise.all([
+      insertResponse(handle.db, written),
+      insertResponse(handle.db, { id: 'resp_plain', ownerKey: 'owner', status: 'queued', request: {}, response: {}, inputItems: [], updatedAt: new Date(before - 60_000) }),
+    ]);
+    const [full] = await handle.db.select().from(gatewayResponses).where(eq(gatewayResponses.id, 'resp_full'));
+    // Read back as written, every column (the literal is spelled once so the two cannot drift apart).
+    expect(full).toMatchObject({ ...written, deletedAt: null });
     expect(full!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 5_000);
     expect(full!.updatedAt.getTime()).toBe(full!.createdAt.getTime());
     const [plain] = await handle.db.select().from(gatewayResponses).where(eq(gatewayResponses.id, 'resp_plain'));
@@ -161,11 +144,10 @@ describe.each(DATABASE_KINDS)('local gateway insert batches on %s', (kind) => {
 
 describe('local gateway inserts on PGlite', () => {
   it('streams arriving turn after turn (as over HTTP) are inserted together, not one statement each', async () => {
-    const handle = await openTestDatabase('pglite');
-    open.push(handle);
+    const handle = await databases.open('pglite');
     const execute = handle.db.execute.bind(handle.db);
     let statements = 0;
-    // Counted on the object itself (a Proxy would hide that it is PGlite, which is what turns the gathering on).
+    // Counted on the object itself: the gathering under test is turned on by what the database is (lib/db/open's isPgliteDb).
     handle.db.execute = ((query: Parameters<typeof execute>[0]) => {
       statements += 1;
       return execute(query);

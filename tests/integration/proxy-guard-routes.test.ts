@@ -2,14 +2,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
-import { makePgliteDir } from '../support/databases';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTestAppDatabase } from '../support/app-database';
 
 const TOKEN = 'playground-token-for-route-guard-tests';
 const ORIGIN = 'http://127.0.0.1:4299';
 const ROUTES_DIR = path.resolve(__dirname, '../../app/api/responses');
-const saved = { ...process.env };
 
 type Handler = (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
 
@@ -36,14 +34,7 @@ function call(route: { method: string; path: string; handler: Handler }, headers
   return route.handler(request, { params: Promise.resolve({ id: 'resp_1' }) });
 }
 
-beforeAll(async () => {
-  await useAppDatabase({ pgliteDir: makePgliteDir() });
-  await openAppDatabase();
-});
-afterAll(async () => {
-  await closeAppDatabase();
-  process.env = { ...saved };
-});
+setUpTestAppDatabase();
 
 describe('proxy.ts skips the proxy routes, and only them', () => {
   it('matches every other path, /api/responses-like names included', async () => {

@@ -1,12 +1,10 @@
 // proxy.ts in-process: host names (DNS rebinding), revocable sessions kept in the database, HSTS, and what opens without a session.
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
-import { makePgliteDir } from '../support/databases';
+import { describe, expect, it, vi } from 'vitest';
+import { closeAppDatabase, setUpTestAppDatabase, useAppDatabase } from '../support/app-database';
 
 const TOKEN = 'playground-token-for-guard-tests';
 const ORIGIN = 'http://127.0.0.1:4299';
-const saved = { ...process.env };
 
 async function loadGuard(settings: Record<string, string | undefined>) {
   for (const name of ['PLAYGROUND_ACCESS_TOKEN', 'PLAYGROUND_PUBLIC_URL', 'TRUST_PROXY', 'HOST']) delete process.env[name];
@@ -22,14 +20,7 @@ const request = (path: string, headers: Record<string, string> = {}, init: { met
 
 const passed = (response: Response) => response.headers.get('x-middleware-next') === '1';
 
-beforeAll(async () => {
-  await useAppDatabase({ pgliteDir: makePgliteDir() });
-  await openAppDatabase();
-});
-afterAll(async () => {
-  await closeAppDatabase();
-  process.env = { ...saved };
-});
+setUpTestAppDatabase();
 
 describe('host names', () => {
   it('refuses a name that is not loopback or the public URL with 421 and the error envelope, for GETs too', async () => {

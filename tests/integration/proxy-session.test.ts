@@ -1,20 +1,11 @@
 // The access-token sign-in route in-process: cookie flags, wrong tokens, form redirects, status, sign-out and the sign-in limit.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { verifySession } from '@/lib/auth/access';
-import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
-import { makePgliteDir } from '../support/databases';
+import { setUpTestAppDatabase } from '../support/app-database';
 
 const TOKEN = 'playground-token-for-tests';
 
-const saved = { ...process.env };
-beforeAll(async () => {
-  await useAppDatabase({ pgliteDir: makePgliteDir() });
-  await openAppDatabase();
-});
-afterAll(async () => {
-  await closeAppDatabase();
-  process.env = { ...saved };
-});
+setUpTestAppDatabase();
 
 async function loadSessionRoute(settings: Record<string, string | undefined>) {
   for (const name of ['TRUST_PROXY', 'PROXY_RATE_LIMIT_PER_MINUTE']) delete process.env[name];

@@ -2,8 +2,8 @@
 // exports, imports (bad files refused, nothing stored), renames, pins, deletes and applies RECORDINGS_KEEP.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseRecordingFile, RECORDING_MAX_BYTES, recordedStreamText, type RecordingFile } from '@/lib/schema/recording';
-import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
-import { DATABASE_KINDS, makePgliteDir, makePostgresDatabase } from '../support/databases';
+import { setUpTestAppDatabase } from '../support/app-database';
+import { DATABASE_KINDS } from '../support/databases';
 import { controlledStream, loadProxyRoutes, routeParams, sseEvent, startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
 
 const ORIGIN = 'http://127.0.0.1:4299';
@@ -32,15 +32,17 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
 
   beforeAll(async () => {
     upstream = await startFakeUpstream();
-    await useAppDatabase(kind === 'postgres' ? { databaseUrl: await makePostgresDatabase(), pgliteDir: makePgliteDir() } : { pgliteDir: makePgliteDir() });
-    delete process.env.RECORDINGS_KEEP;
-    routes = await load();
-    await openAppDatabase();
   });
   afterAll(async () => {
     delete process.env.RECORDINGS_KEEP;
-    await closeAppDatabase();
     await upstream?.close();
+  });
+  setUpTestAppDatabase({
+    kind,
+    prepare: async () => {
+      delete process.env.RECORDINGS_KEEP;
+      routes = await load();
+    },
   });
 
   const listRecordings = async (query = '') => {

@@ -1,8 +1,7 @@
 // The one response-id rule through every route that takes an id: the same 400 naming the field for bad ids, the id percent-encoded upstream for good ones.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESPONSE_ID_MAX_LENGTH } from '@/lib/schema';
-import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
-import { makePgliteDir } from '../support/databases';
+import { setUpTestAppDatabase } from '../support/app-database';
 import { loadProxyRoutes, routeParams, startFakeUpstream, type FakeUpstream, type FakeHandler } from '../support/fake-upstream';
 
 const BASE = 'http://127.0.0.1:4599';
@@ -90,13 +89,14 @@ describe('the one response-id rule on every route that takes an id', () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     upstream.respondWith(echoGateway);
-    await useAppDatabase({ pgliteDir: makePgliteDir() });
-    routes = await loadRoutes();
-    await openAppDatabase();
   });
   afterAll(async () => {
-    await closeAppDatabase();
     await upstream?.close();
+  });
+  setUpTestAppDatabase({
+    prepare: async () => {
+      routes = await loadRoutes();
+    },
   });
 
   it.each(Object.entries(BAD_IDS))('refuses %s everywhere with 400 naming the field, before any gateway call', async (_label, id) => {

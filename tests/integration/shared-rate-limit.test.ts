@@ -1,22 +1,17 @@
 // PROXY_RATE_LIMIT_PER_MINUTE counted in PostgreSQL when DATABASE_URL is set, so every instance takes from one budget:
 // a sliding window (this minute plus the overlapping part of the last), refused requests not counted.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeAppDatabase, openAppDatabase, useAppDatabase } from '../support/app-database';
-import { makePgliteDir, makePostgresDatabase } from '../support/databases';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpTestAppDatabase } from '../support/app-database';
 
 let databaseUrl: string;
-const saved = { ...process.env };
 
-beforeAll(async () => {
-  databaseUrl = await makePostgresDatabase();
-  await useAppDatabase({ databaseUrl, pgliteDir: makePgliteDir() });
-  vi.resetModules();
-  await openAppDatabase();
-});
-afterAll(async () => {
-  await closeAppDatabase();
-  process.env = { ...saved };
+setUpTestAppDatabase({
+  kind: 'postgres',
+  prepare: () => {
+    databaseUrl = process.env.DATABASE_URL!;
+    vi.resetModules();
+  },
 });
 
 async function countsInDatabase(key: string): Promise<number[]> {

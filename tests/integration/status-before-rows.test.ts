@@ -1,24 +1,15 @@
 // A status that reaches a background run before its create's history entry and chain-index row are written (a cancel, a
 // poll, a webhook): the job holds it, and those rows start with it, whatever order the writes took.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { getSeenResponse, upsertSeenResponses, type SeenResponse } from '@/lib/chains/index-store';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { insertHistoryEntries, insertHistoryEntry, searchHistory } from '@/lib/history/store';
 import { applyResponseStatus } from '@/lib/jobs/apply-status';
 import { createJob, getJob } from '@/lib/jobs/store';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+import { DATABASE_KINDS, setUpTestDatabases } from '../support/databases';
 
-const open: DatabaseHandle[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.close();
-});
-
-async function openDb(kind: (typeof DATABASE_KINDS)[number]) {
-  const handle = await openTestDatabase(kind);
-  open.push(handle);
-  return handle;
-}
+const databases = setUpTestDatabases();
 
 const sighting = (id: string, status: string | null): SeenResponse => ({ id, previousResponseId: null, conversationId: null, model: 'local-echo', status, onBehalfOf: null });
 const sent = (responseId: string, status: string | null) => ({ body: { model: 'local-echo', input: 'stream 20000 words', background: true }, onBehalfOf: null, responseId, status });
@@ -31,7 +22,7 @@ async function statusesOf(db: DatabaseHandle['db'], id: string) {
 
 describe.each(DATABASE_KINDS)('a status learned before the rows of the create are written, on %s', (kind) => {
   it('a cancel that reached the job first is what the history entry and the chain-index row start with', async () => {
-    const { db } = await openDb(kind);
+    const { db } = await databases.open(kind);
     await createJob(db, job('resp_cancelled_early', 'queued'), 'create');
     // The cancel's writes: the job moves, the history and the chain index have no row to move yet.
     expect(await applyResponseStatus(db, 'resp_cancelled_early', 'cancelled', 'poll')).toBe(true);
@@ -46,7 +37,7 @@ describe.each(DATABASE_KINDS)('a status learned before the rows of the create ar
   });
 
   it('a row keeps its own status when it is further along than the job, or when there is no job; no status takes the job\'s', async () => {
-    const { db } = await openDb(kind);
+    const { db } = await databases.open(kind);
     await createJob(db, job('resp_job_behind', 'queued'), 'create');
     await createJob(db, job('resp_no_status', 'in_progress'), 'create');
     await insertHistoryEntries(db, [sent('resp_job_behind', 'completed'), sent('resp_no_job', 'queued'), sent('resp_no_status', null)]);
@@ -62,7 +53,7 @@ describe.each(DATABASE_KINDS)('a status learned before the rows of the create ar
 
 describe('a job update in flight while the create\'s rows are inserted, on PostgreSQL', () => {
   it('the insert waits for it to commit and starts with its status', async () => {
-    const handle = await openDb('postgres');
+    const handle = await databases.open('postgres');
     const { db } = handle;
     await createJob(db, job('resp_cancel_in_flight', 'queued'), 'create');
     const other = new pg.Client({ connectionString: handle.options.databaseUrl });

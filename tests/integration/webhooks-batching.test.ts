@@ -1,21 +1,17 @@
 // The receiver's group commit on both databases: deliveries arriving turn after turn share a few statements, the capture is read once per batch, and each is answered only after the commit that stored it.
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '@/lib/db/open';
 import { webhookDeliveries } from '@/lib/db/schema';
 import { insertHistoryEntry, searchHistory } from '@/lib/history/store';
 import { createCapture } from '@/lib/webhooks/captures';
 import { receiveDelivery } from '@/lib/webhooks/receive';
 import { CaptureRateLimiter } from '@/lib/webhooks/rate-limit';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+import { DATABASE_KINDS, setUpTestDatabases } from '../support/databases';
 import { recordStatements } from '../support/statement-log';
 
-const open: DatabaseHandle[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.close();
-});
+const databases = setUpTestDatabases();
 
 const ORIGIN = 'http://127.0.0.1:4599';
 const DELIVERIES = 30;
@@ -28,8 +24,7 @@ function signedRequest(captureId: string, secret: string, index: number): Reques
 
 describe.each(DATABASE_KINDS)('webhook receiver batching on %s', (kind) => {
   it(`${DELIVERIES} deliveries arriving one per event-loop turn are stored in a few transactions, each answered after its commit`, async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     const options = { limiter: new CaptureRateLimiter(1_000) };
@@ -82,8 +77,7 @@ describe.each(DATABASE_KINDS)('webhook receiver batching on %s', (kind) => {
 
 describe('webhook receiver on postgres', () => {
   it('stores the next batch while the previous batch\'s statuses are still being fed, and answers each only after its own were', async () => {
-    const handle = await openTestDatabase('postgres');
-    open.push(handle);
+    const handle = await databases.open('postgres');
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     const options = { limiter: new CaptureRateLimiter(1_000) };

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '@/lib/db/open';
+import { openDatabase } from '@/lib/db/open';
 import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
 import { getSeenResponse, upsertSeenResponse } from '@/lib/chains/index-store';
 import { insertHistoryEntry, searchHistory } from '@/lib/history/store';
@@ -11,12 +11,9 @@ import { listUnmatchedDeliveries } from '@/lib/webhooks/deliveries';
 import { insertDeliveries } from '@/lib/webhooks/store';
 import { MAX_DELIVERY_BYTES, receiveDelivery } from '@/lib/webhooks/receive';
 import { CaptureRateLimiter } from '@/lib/webhooks/rate-limit';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+import { DATABASE_KINDS, openTestDatabase, setUpTestDatabases } from '../support/databases';
 
-const open: DatabaseHandle[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.close();
-});
+const databases = setUpTestDatabases();
 
 const ORIGIN = 'http://127.0.0.1:4599';
 
@@ -43,8 +40,7 @@ function signedRequest(captureId: string, body: string, secret: string, webhookI
 
 describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
   it('stores valid, invalid and duplicate deliveries before answering, and feeds the job from valid ones only', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     expect(capture.url).toBe(`${ORIGIN}/api/webhooks/${capture.id}`);
@@ -86,8 +82,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
   });
 
   it('moves the history entry and the chain index to the status a valid delivery reports, never a forged one', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     await insertHistoryEntry(db, { body: { model: 'local-echo', input: 'hi' }, onBehalfOf: null, responseId: 'resp_w', status: 'queued' });
@@ -101,8 +96,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
   });
 
   it('answers 404 for an unknown capture and 413 over 1 MB by header or by count, storing neither', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     const unknown = await receiveDelivery(db, 'cap_missing', signedRequest('cap_missing', '{}', 'x', 'wh_x'));
@@ -126,8 +120,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
   });
 
   it('keeps the newest deliveries within the count and byte caps, and stores no unsigned delivery once full', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     const options = { caps: { maxDeliveries: 3, maxBytes: 2_000 }, limiter: new CaptureRateLimiter(1_000) };
@@ -156,8 +149,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
   });
 
   it('deliveries that arrive together are each answered once stored: repeats marked once, caps kept, statuses applied', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     await createJob(db, { responseId: 'resp_b', model: 'local-agent', status: 'queued', onBehalfOf: null }, 'create');
@@ -183,8 +175,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
   });
 
   it('a batch of deliveries is stored as one by one would: in order, later repeats marked, the newest kept, unsigned ones only into free room', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     const delivery = (webhookId: string, signatureValid: boolean, bytes = 10) => ({
@@ -213,8 +204,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
   });
 
   it('limits floods per capture with 429 and Retry-After, without storing them', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     const limiter = new CaptureRateLimiter(3);
@@ -241,7 +231,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     await handle.close();
 
     const reopened = await openDatabase(handle.options);
-    open.push(reopened);
+    databases.closeAfter(reopened);
     const rows = await reopened.db.select().from(webhookDeliveries);
     expect(rows.map((row) => [row.webhookId, row.answeredStatus, row.signatureValid])).toEqual([['wh_s', 503, true]]);
     expect(Buffer.from(rows[0]!.body).toString()).toContain('resp_nojob');

@@ -1,19 +1,15 @@
 // A capture's watch: silent a minute after the latest background run that named it, delivered once anything arrives.
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '@/lib/db/open';
+import { describe, expect, it } from 'vitest';
 import { requestHistory, webhookDeliveries } from '@/lib/db/schema';
 import { insertHistoryEntry } from '@/lib/history/store';
 import { createCapture, describeCapture, listCaptures } from '@/lib/webhooks/captures';
 import { receiveDelivery } from '@/lib/webhooks/receive';
 import { readCaptureWatches } from '@/lib/webhooks/watch';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+import { DATABASE_KINDS, setUpTestDatabases } from '../support/databases';
 
-const open: DatabaseHandle[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()?.close();
-});
+const databases = setUpTestDatabases();
 
 const ORIGIN = 'http://127.0.0.1:4599';
 const MINUTE_MS = 60_000;
@@ -29,8 +25,7 @@ function signed(captureId: string, secret: string, responseId: string): Request 
 
 describe.each(DATABASE_KINDS)('capture watch on %s', (kind) => {
   it('waits, then says silent a minute after a background run named the capture, until a delivery arrives', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     // Through a tunnel's origin: the path names the capture all the same.
@@ -52,8 +47,7 @@ describe.each(DATABASE_KINDS)('capture watch on %s', (kind) => {
   });
 
   it('counts only the latest run: a delivery for an earlier one does not answer for it', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     await insertHistoryEntry(db, { body: { background: true, webhook_url: `${ORIGIN}/api/webhooks/${capture.id}` }, onBehalfOf: null, responseId: 'resp_old', status: 'queued' });
@@ -67,8 +61,7 @@ describe.each(DATABASE_KINDS)('capture watch on %s', (kind) => {
   });
 
   it('has no run to wait on for foreground requests, refused requests and other URLs', async () => {
-    const handle = await openTestDatabase(kind);
-    open.push(handle);
+    const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     const url = `${ORIGIN}/api/webhooks/${capture.id}`;

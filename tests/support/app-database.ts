@@ -1,5 +1,7 @@
 // Points the in-process app (lib/db's shared handle) at a test database, and closes it again.
+import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '@/lib/db/open';
+import { makeDatabaseOptions, type DatabaseKind } from './databases';
 
 const holder = globalThis as typeof globalThis & { __playgroundDb?: Promise<DatabaseHandle> };
 
@@ -21,4 +23,23 @@ export async function closeAppDatabase(): Promise<void> {
 export async function openAppDatabase() {
   const { getDb } = await import('@/lib/db');
   return getDb();
+}
+
+/**
+ * The app's database for the tests of a file or block: a fresh one of `kind` (PGlite unless told) opened before them,
+ * after `prepare` (e.g. loading route modules, which read the settings), and closed after them, pass or fail, with the
+ * environment put back as it was before.
+ */
+export function setUpTestAppDatabase(options: { kind?: DatabaseKind; prepare?: () => Promise<void> | void } = {}): void {
+  let saved: NodeJS.ProcessEnv | undefined;
+  beforeAll(async () => {
+    saved = { ...process.env };
+    await useAppDatabase(await makeDatabaseOptions(options.kind ?? 'pglite'));
+    await options.prepare?.();
+    await openAppDatabase();
+  });
+  afterAll(async () => {
+    await closeAppDatabase();
+    if (saved) process.env = saved;
+  });
 }

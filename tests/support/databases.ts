@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/lib/db/open';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -38,8 +38,26 @@ export async function makeDatabaseOptions(kind: DatabaseKind): Promise<DatabaseO
 }
 
 /** Opens an empty, migrated database of the given kind. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { options: DatabaseOptions }> {
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const options = await makeDatabaseOptions(kind);
   const handle = await openDatabase(options);
   return { ...handle, options };
+}
+
+export type TestDatabase = DatabaseHandle & { options: DatabaseOptions };
+
+/**
+ * Fresh databases for the tests of a file or block: `open(kind)` opens an empty, migrated one, and `closeAfter` takes one
+ * opened otherwise (a reopen); each is closed after its test, pass or fail (their folders go with the run's temp root).
+ */
+export function setUpTestDatabases() {
+  const opened: DatabaseHandle[] = [];
+  afterEach(async () => {
+    while (opened.length) await opened.pop()?.close();
+  });
+  const closeAfter = <H extends DatabaseHandle>(handle: H): H => {
+    opened.push(handle);
+    return handle;
+  };
+  return { open: async (kind: DatabaseKind): Promise<TestDatabase> => closeAfter(await openTestDatabase(kind)), closeAfter };
 }

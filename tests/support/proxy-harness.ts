@@ -1,8 +1,8 @@
 // The set-up of the proxy's in-process tests, once: a fake upstream or a real gateway started for the file (or describe
 // block), the proxy's settings pointed at it, fresh route modules per load, and everything closed after, pass or fail.
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
-import { closeAppDatabase, openAppDatabase, useAppDatabase as pointAppDatabaseAt } from './app-database';
-import { makeDatabaseOptions, type DatabaseKind } from './databases';
+import { setUpTestAppDatabase } from './app-database';
+import type { DatabaseKind } from './databases';
 import { loadProxyRoutes, startFakeUpstream, type FakeHandler, type FakeUpstream } from './fake-upstream';
 
 export type ProxyRoutes = Awaited<ReturnType<typeof loadProxyRoutes>>;
@@ -83,13 +83,15 @@ export function setUpProxiedGateway<G extends StartedGateway>(options: {
   let routes: ProxyRoutes | undefined;
   beforeAll(async () => {
     gateway = await options.start();
-    await pointAppDatabaseAt(await makeDatabaseOptions(options.database ?? 'pglite'));
-    routes = await loadProxyRoutes({ GATEWAY_BASE_URL: gateway.url, ...options.settings }, () => vi.resetModules());
-    await openAppDatabase();
   });
   afterAll(async () => {
-    await closeAppDatabase();
     await gateway?.close();
+  });
+  setUpTestAppDatabase({
+    kind: options.database,
+    prepare: async () => {
+      routes = await loadProxyRoutes({ GATEWAY_BASE_URL: gateway!.url, ...options.settings }, () => vi.resetModules());
+    },
   });
   return { gateway: lateBound('The gateway', () => gateway), routes: lateBound('The proxy routes', () => routes) };
 }

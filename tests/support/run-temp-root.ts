@@ -2,19 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isProcessAlive } from '../../lib/db/pglite-lock';
 
 export const RUN_TEMP_ROOT_ENV = 'PLAYGROUND_TEST_TEMP_ROOT';
 const OWNER_FILE = 'owner.pid';
 const RUN_ROOT_NAME = /^playground-.+-run-/;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes the run folders under `base` whose run was killed outright (SIGKILL skips every teardown and exit hook): those
@@ -31,7 +23,7 @@ export function sweepAbandonedRunRoots(base: string = os.tmpdir()): string[] {
     } catch {
       continue;
     }
-    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    if (!Number.isInteger(pid) || pid <= 0 || isProcessAlive(pid)) continue;
     fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
     removed.push(folder);
   }
