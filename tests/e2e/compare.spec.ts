@@ -1,5 +1,6 @@
 // Compare grids in Chromium: a 3 × 3 grid built from the playground, run with live progress, one check failing on one
-// column, a stopped run, its failed cells run again, the results after a reload and a CSV export; then a server restart.
+// column, a stopped run, its failed cells run again, the results after a reload and a CSV export; then a server restart;
+// and a saved variant the schema refuses, summarised as such in its editor before any edit.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,6 +99,34 @@ test('a 3 × 3 grid from the playground: run, a failing column, stop, re-run the
   await expect(page).toHaveURL(/\/\?response=resp_/);
   await expect(playground.turns).toHaveCount(1);
   await expect(playground.turns.first()).toContainText('Hello!');
+});
+
+test("a saved variant the schema refuses: its editor's summary names the problem before any edit, never 'passes the schema'", async ({ page }) => {
+  const created = await page.request.post('/api/grids', {
+    data: {
+      name: 'a variant out of range',
+      base: { model: 'local-agent' },
+      variants: [{ label: 'fine', patch: {} }, { label: 'too random', patch: { top_p: 7 } }],
+      rows: [{ label: 'hi', input: 'hello there' }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  // A new visit: the schema checker loads on first use, after the dialog's draft exists.
+  const grid = new ComparePage(page);
+  await grid.open('', id);
+  await grid.openVariantEditor(1);
+  const summary = grid.requestEditor.getByTestId('issue-summary');
+  await expect(summary).toHaveAttribute('role', 'alert');
+  await expect(summary).toContainText('1 problem block sending');
+  await expect(summary).toContainText('top_p');
+  await expect(summary).not.toContainText('passes the schema');
+  await grid.requestEditor.getByTestId('request-editor-cancel').click();
+  await expect(grid.requestEditor).toBeHidden();
+
+  // The variant that keeps the base as it is passes.
+  await grid.openVariantEditor(0);
+  await expect(grid.requestEditor.getByTestId('issue-summary')).toHaveText('The body passes the schema.');
 });
 
 const made: string[] = [];

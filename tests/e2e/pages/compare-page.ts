@@ -44,11 +44,21 @@ export class ComparePage {
     await this.variantCard(index).getByTestId('variant-label').fill(label);
   }
 
+  /** The dialog that edits a variant with the playground's request form. */
+  get requestEditor(): Locator {
+    return this.page.getByTestId('request-editor');
+  }
+
+  /** Opens a variant's request form (the dialog) and waits for the form in it. */
+  async openVariantEditor(index: number) {
+    await this.variantCard(index).getByTestId('variant-edit').click();
+    await expect(this.requestEditor.getByTestId('request-form')).toBeVisible();
+  }
+
   /** Opens the playground's request form for a variant, picks a model there, and keeps the change. */
   async setVariantModel(index: number, model: string) {
-    await this.variantCard(index).getByTestId('variant-edit').click();
-    const editor = this.page.getByTestId('request-editor');
-    await expect(editor.getByTestId('request-form')).toBeVisible();
+    await this.openVariantEditor(index);
+    const editor = this.requestEditor;
     await editor.getByTestId('field-model').selectOption(model);
     await expect(editor.getByTestId('request-editor-changes')).toContainText('model');
     await editor.getByTestId('request-editor-done').click();
