@@ -5,10 +5,12 @@ import { memo, useId, type RefObject } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/checkbox';
+import { cx } from '@/components/ui/cx';
 import { Select, TextArea } from '@/components/ui/input';
 import { REASONING_EFFORTS } from '@/lib/schema/constants';
 import { useDraftStore, useFieldSelector, useFieldValue, useIssues, useRegisteredField } from './draft-context';
 import { ModelDescription, ModelPicker } from './model-picker';
+import { textBoundaryClass } from './text-boundary';
 
 export interface ComposerProps {
   onSend: () => void;
@@ -90,29 +92,38 @@ export const Composer = memo(function Composer({ onSend, onStop, isRunning, onOp
 });
 
 const keepText = (text: string) => text;
+const isEmptyText = (value: unknown) => value === undefined || value === '';
 
-/** The input text: uncontrolled, registered with the draft's form (a keystroke renders nothing); Ctrl/Cmd+Enter sends. */
+/**
+ * The input text: uncontrolled, registered with the draft's form (a keystroke renders nothing); Ctrl/Cmd+Enter sends.
+ * Its own relayout boundary (in a block wrapper: a flex item cannot be one). The placeholder is there only while the input
+ * is empty: with one, the browser restyles its hidden placeholder on every keystroke (two style recalculations a key in
+ * the trace); without, none, and this renders only when the input turns empty or not.
+ */
 function InputText({ id, inputRef, onSend }: { id: string; inputRef: RefObject<HTMLTextAreaElement | null>; onSend: () => void }) {
   const registered: UseFormRegisterReturn = useRegisteredField('input', keepText);
+  const isEmpty = useFieldSelector('input', isEmptyText);
   return (
-    <TextArea
-      {...registered}
-      ref={(element) => {
-        registered.ref(element);
-        inputRef.current = element;
-      }}
-      id={id}
-      rows={2}
-      placeholder="Ask something; Ctrl+Enter sends"
-      data-testid="field-input"
-      className="max-h-[35vh] min-h-12"
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          onSend();
-        }
-      }}
-    />
+    <div className="min-w-0">
+      <TextArea
+        {...registered}
+        ref={(element) => {
+          registered.ref(element);
+          inputRef.current = element;
+        }}
+        id={id}
+        rows={2}
+        placeholder={isEmpty ? 'Ask something; Ctrl+Enter sends' : undefined}
+        data-testid="field-input"
+        className={cx(textBoundaryClass(2), 'max-h-[35vh] min-h-12')}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            onSend();
+          }
+        }}
+      />
+    </div>
   );
 }
 

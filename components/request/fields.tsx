@@ -10,6 +10,7 @@ import { useDraftStore, useFieldIssues, useFieldSelector, useFieldValue, useRegi
 import { matchesFieldSearch, useFieldSearch } from './field-search';
 import { parseNumberInput } from './request-draft';
 import { SecretFrame, useSecretReveal } from './secret-reveal';
+import { textBoundaryClass } from './text-boundary';
 
 export function toTestId(path: string): string {
   return `field-${path.replace(/\[(\d+)\]/g, '-$1').replace(/[._]/g, '-').toLowerCase()}`;
@@ -112,22 +113,14 @@ export function TextField({ path, label, help, placeholder, isMultiline = false,
   );
 }
 
-/**
- * A typed-into control is its own relayout boundary: size and layout containment with a height of its own (what rows=3 or
- * one line gave; dragging the resize handle still sets it), inside a plain block (a flex item cannot be one). A profile
- * of typing into the last of 50 input items showed each keystroke laying out 27 boxes from the document root (about
- * 1 ms a key); with this, 4 boxes inside the text area.
- */
-export const TEXT_BOUNDARY_CLASS = { multiline: 'block h-[calc(3lh+0.75rem+2px)] [contain:strict]', line: 'block h-[max(2.25rem,calc(1lh+0.75rem+2px))] [contain:strict]' } as const;
-
 function RegisteredText({ path, isMultiline, type, isSecret, placeholder, isMono }: { path: string; isMultiline: boolean; type: string; isSecret: boolean; placeholder?: string; isMono: boolean }) {
   const registered = useRegisteredField(path, toTextValue);
   return (
     <div className="min-w-0">
       {isMultiline ? (
-        <TextArea {...registered} placeholder={placeholder} isMono={isMono} className={TEXT_BOUNDARY_CLASS.multiline} data-testid={toTestId(path)} />
+        <TextArea {...registered} placeholder={placeholder} isMono={isMono} className={textBoundaryClass(3)} data-testid={toTestId(path)} />
       ) : (
-        <TextInput {...registered} type={type} autoComplete={isSecret ? 'off' : undefined} spellCheck={isSecret ? false : undefined} placeholder={placeholder} isMono={isMono} className={TEXT_BOUNDARY_CLASS.line} data-testid={toTestId(path)} />
+        <TextInput {...registered} type={type} autoComplete={isSecret ? 'off' : undefined} spellCheck={isSecret ? false : undefined} placeholder={placeholder} isMono={isMono} className={textBoundaryClass(1)} data-testid={toTestId(path)} />
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { useDraftStore, useFieldSelector } from './draft-context';
 import { cx } from '@/components/ui/cx';
 import { BodyField, toTestId } from './fields';
 import { MASKED_TEXT_CLASS, SecretFrame, useSecretReveal } from './secret-reveal';
+import { boundaryLinesFor, textBoundaryClass } from './text-boundary';
 
 export type JsonCheck = (value: unknown) => string | null;
 
@@ -67,13 +68,15 @@ export function JsonValueField({ path, label, help, rows = 6, check, read, write
   }, [store, errorKey, textError]);
   useEffect(() => () => store.setFieldError(errorKey, null), [store, errorKey]);
 
+  // Its own relayout boundary, in a block wrapper (see text-boundary.ts): a keystroke lays out only the box.
   const box = (
+    <div className="min-w-0">
       <TextArea
         rows={rows}
         spellCheck={false}
         value={text}
         isMono
-        className={cx('text-xs sm:text-xs', isSecret && !isRevealed && MASKED_TEXT_CLASS)}
+        className={cx(textBoundaryClass(boundaryLinesFor(rows)), 'text-xs sm:text-xs', isSecret && !isRevealed && MASKED_TEXT_CLASS)}
         data-testid={toTestId(path)}
         onChange={(event) => {
           const next = event.target.value;
@@ -84,6 +87,7 @@ export function JsonValueField({ path, label, help, rows = 6, check, read, write
           else store.setField(path, write ? write(result.value) : result.value);
         }}
       />
+    </div>
   );
   return (
     <BodyField path={path} label={label} help={help} localError={textError ?? checkError} className={className}>

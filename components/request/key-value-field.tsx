@@ -8,6 +8,7 @@ import { isJsonObject } from './body-path';
 import { useDraftStore, useFieldIssues, useFieldValue } from './draft-context';
 import { FieldSlot, toTestId } from './fields';
 import { type KeyValueRow, toKeyValueRows } from './request-draft';
+import { textBoundaryClass } from './text-boundary';
 
 /** Rows to an object; a row whose text is the JSON of a non-string value it had before keeps that value. */
 export function rowsToObject(rows: readonly KeyValueRow[], previous: unknown): Record<string, unknown> | undefined {
@@ -44,21 +45,28 @@ export function KeyValueField({ path, label, help }: { path: string; label?: str
         <div className="flex flex-col gap-1">
           {rows.map((row, index) => (
             <div key={index} className="flex min-w-0 gap-1">
-              <TextInput
-                aria-label={`${name} key ${index + 1}`}
-                value={row.key}
-                placeholder="key"
-                isMono
-                data-testid={`${testId}-key-${index}`}
-                onChange={(event) => update(rows.map((entry, at) => (at === index ? { ...entry, key: event.target.value } : entry)))}
-              />
-              <TextInput
-                aria-label={`${name} value ${index + 1}`}
-                value={row.value}
-                placeholder="value"
-                data-testid={`${testId}-value-${index}`}
-                onChange={(event) => update(rows.map((entry, at) => (at === index ? { ...entry, value: event.target.value } : entry)))}
-              />
+              {/* Each box is its own relayout boundary, in a block wrapper (see text-boundary.ts). */}
+              <div className="min-w-0 flex-1">
+                <TextInput
+                  aria-label={`${name} key ${index + 1}`}
+                  value={row.key}
+                  placeholder="key"
+                  isMono
+                  className={textBoundaryClass(1)}
+                  data-testid={`${testId}-key-${index}`}
+                  onChange={(event) => update(rows.map((entry, at) => (at === index ? { ...entry, key: event.target.value } : entry)))}
+                />
+              </div>
+              <div className="min-w-0 flex-1">
+                <TextInput
+                  aria-label={`${name} value ${index + 1}`}
+                  value={row.value}
+                  placeholder="value"
+                  className={textBoundaryClass(1)}
+                  data-testid={`${testId}-value-${index}`}
+                  onChange={(event) => update(rows.map((entry, at) => (at === index ? { ...entry, value: event.target.value } : entry)))}
+                />
+              </div>
               <IconButton label={`Remove ${name} pair ${index + 1}`} icon={<CloseIcon />} onClick={() => update(rows.filter((_, at) => at !== index))} />
             </div>
           ))}

@@ -97,3 +97,35 @@ test('a simple input sent with Ctrl+Enter through the local gateway shows a resp
   await expect(playground.turn(0).getByTestId('turn-heading')).toHaveText('Say hello');
   await expect(playground.composer).toHaveValue('');
 });
+
+test('the composer lays out only itself while typed into (a contained block with its own height), and shows its placeholder only while empty', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  const box = () =>
+    playground.composer.evaluate((element: HTMLTextAreaElement) => ({
+      contain: getComputedStyle(element).contain,
+      display: getComputedStyle(element).display,
+      wrapper: getComputedStyle(element.parentElement!).display,
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+      placeholder: element.getAttribute('placeholder'),
+    }));
+  const empty = await box();
+  expect(empty).toMatchObject({ contain: 'strict', display: 'block', wrapper: 'block', placeholder: 'Ask something; Ctrl+Enter sends' });
+  // Two lines tall, not collapsed by size containment.
+  expect(empty.height).toBeGreaterThanOrEqual(2 * empty.lineHeight);
+
+  await playground.composer.pressSequentially('Hi');
+  await expect(playground.composer).not.toHaveAttribute('placeholder');
+  expect((await box()).height).toBe(empty.height);
+  await playground.composer.fill('');
+  await expect(playground.composer).toHaveAttribute('placeholder', 'Ask something; Ctrl+Enter sends');
+
+  // Set elsewhere (the JSON editor), the input shows without the placeholder, and emptied there it comes back.
+  await playground.replaceJson('{"model":"local-agent","input":"From JSON"}');
+  await expect(playground.composer).toHaveValue('From JSON');
+  await expect(playground.composer).not.toHaveAttribute('placeholder');
+  await playground.replaceJson('{"model":"local-agent","input":""}');
+  await expect(playground.composer).toHaveValue('');
+  await expect(playground.composer).toHaveAttribute('placeholder', 'Ask something; Ctrl+Enter sends');
+});

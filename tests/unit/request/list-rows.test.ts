@@ -1,9 +1,12 @@
-// Long lists of the request form (input items, tools) leave their entries off screen to the browser to skip; its text fields are relayout boundaries.
+// Long lists of the request form (input items, tools) leave their entries off screen to the browser to skip; its text fields (body fields, JSON values, key/value pairs) are relayout boundaries.
 import { createElement, type ComponentProps, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createDraftStore, DraftProvider } from '@/components/request/draft-context';
 import { InputItemsEditor } from '@/components/request/input-items-editor';
+import { JsonValueField } from '@/components/request/json-value-field';
+import { KeyValueField } from '@/components/request/key-value-field';
+import { boundaryLinesFor, textBoundaryClass } from '@/components/request/text-boundary';
 import { ToolEditor } from '@/components/request/tool-editor';
 
 function render(body: Record<string, unknown>, view: ReactElement): string {
@@ -40,10 +43,30 @@ describe('text fields of the request form', () => {
     const input = [{ role: 'user', content: [{ type: 'input_text', text: 'item' }] }, { type: 'item_reference', id: 'msg_1' }];
     const html = render({ model: 'local-agent', input }, createElement(InputItemsEditor));
     const textarea = /<div class="min-w-0"><textarea [^>]*class="([^"]*)"[^>]*data-testid="field-input-0-content-0-text"/.exec(html);
-    expect(textarea?.[1]).toContain('[contain:strict]');
+    expect(textarea?.[1]).toContain('block supports-[height:1lh]:[contain:strict]');
     expect(textarea?.[1]).toContain('h-[calc(3lh+0.75rem+2px)]');
     const line = /<div class="min-w-0"><input [^>]*class="([^"]*)"[^>]*data-testid="field-input-1-id"/.exec(html);
-    expect(line?.[1]).toContain('[contain:strict]');
+    expect(line?.[1]).toContain('block supports-[height:1lh]:[contain:strict]');
     expect(line?.[1]).toContain('h-[max(2.25rem,calc(1lh+0.75rem+2px))]');
+  });
+
+  it('so is a JSON value box (as high as its rows) and each box of a key/value pair', () => {
+    const html = render({ model: 'local-agent', metadata: { team: 'search' }, text: { format: { type: 'json_schema', name: 'x', schema: {} } } }, createElement('div', null,
+      createElement(JsonValueField, { path: 'text.format.schema', help: 'schema', rows: 8 }),
+      createElement(KeyValueField, { path: 'metadata', help: 'pairs' }),
+    ));
+    const json = /<div class="min-w-0"><textarea [^>]*class="([^"]*)"[^>]*data-testid="field-text-format-schema"/.exec(html);
+    expect(json?.[1]).toContain('block supports-[height:1lh]:[contain:strict]');
+    expect(json?.[1]).toContain('h-[calc(8lh+0.75rem+2px)]');
+    for (const box of ['key', 'value']) {
+      const input = new RegExp(`<div class="min-w-0 flex-1"><input [^>]*class="([^"]*)"[^>]*data-testid="field-metadata-${box}-0"`).exec(html);
+      expect(input?.[1]).toContain('block supports-[height:1lh]:[contain:strict]');
+      expect(input?.[1]).toContain('h-[max(2.25rem,calc(1lh+0.75rem+2px))]');
+    }
+  });
+
+  it('contains only where the lh unit sizes it (elsewhere the control keeps its rows), with a height for each row count used', () => {
+    expect(textBoundaryClass(2)).toBe('block supports-[height:1lh]:[contain:strict] h-[calc(2lh+0.75rem+2px)]');
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 12].map(boundaryLinesFor)).toEqual([1, 2, 3, 4, 4, 6, 6, 8, 8]);
   });
 });
