@@ -107,6 +107,13 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
     expect(file.duration_ms).toBeGreaterThanOrEqual(completed);
     expect(file).toMatchObject({ response_id: 'resp_rec_1', ended_by: 'stream_end', on_behalf_of: 'alice', request: { ...body, tools: [{ ...tool, authorization: '<redacted>' }] } });
     expect(file.response).toMatchObject({ id: 'resp_rec_1', status: 'completed', output });
+
+    // Stored gzip-compressed at zlib's fastest level (the header's XFL byte says 4), the cheapest for every streamed run.
+    const { getDb } = await import('@/lib/db');
+    const { tables } = await import('@/lib/db');
+    const { eq } = await import('drizzle-orm');
+    const [stored] = await (await getDb()).select({ content: tables.recordings.content }).from(tables.recordings).where(eq(tables.recordings.id, String(entry.id)));
+    expect([stored!.content[0], stored!.content[1], stored!.content[8]]).toEqual([0x1f, 0x8b, 4]);
   });
 
   it('finds recordings by text of the input or the output, by response id, and lists newest first', async () => {
