@@ -1,6 +1,6 @@
 // Recording every response id the playground sees, with its parent, for the chain index (contract used by lib/gateway).
 import 'server-only';
-import { getDb } from '@/lib/db';
+import { getDb, writeGatherMs } from '@/lib/db';
 import { createWriteBatcher } from '@/lib/db/batch';
 import { recordAliases, resolveResponseId, updateSeenStatuses, upsertSeenResponses, type SeenResponse } from './index-store';
 
@@ -10,19 +10,32 @@ export type { SeenResponse } from './index-store';
 const sightings = createWriteBatcher<SeenResponse, void>(async (seen) => {
   await upsertSeenResponses(await getDb(), seen);
   return [];
-});
+}, { gatherMs: writeGatherMs });
 const statuses = createWriteBatcher<{ id: string; status: string }, void>(async (updates) => {
   await updateSeenStatuses(await getDb(), updates);
   return [];
-});
+}, { gatherMs: writeGatherMs });
+
+/** Sightings queued but not yet written, by id: a status of that response waits for its row, or its update would find none. */
+const unwritten = new Map<string, Promise<void>>();
 
 /** Upserts one sighting. Throws on a database failure; the proxy's recorder wrapper logs it and keeps the reply. */
 export async function recordSeenResponse(seen: SeenResponse): Promise<void> {
-  await sightings.add(seen);
+  const written = sightings.add(seen);
+  unwritten.set(seen.id, written);
+  try {
+    await written;
+  } finally {
+    if (unwritten.get(seen.id) === written) unwritten.delete(seen.id);
+  }
 }
 
-/** A later status of a response the index holds, by its run id (a terminal event, a poll, a webhook); it never adds an entry. */
+/**
+ * A later status of a response the index holds, by its run id (a terminal event, a poll, a cancel, a webhook); it never
+ * adds an entry. A sighting of it still being gathered (up to writeGatherMs) is written first.
+ */
 export async function recordSeenStatus(responseId: string, status: string): Promise<void> {
+  await unwritten.get(responseId)?.catch(() => undefined);
   await statuses.add({ id: responseId, status });
 }
 

@@ -19,9 +19,10 @@ export interface BatchOptions {
   /**
    * An idle batcher keeps gathering, turn after turn of the event loop, while items keep arriving, for at most this long
    * (0: what arrived in the first turn goes). Where a write blocks the event loop (PGlite), nothing arrives while it
-   * runs, so without gathering concurrent requests trickle into many small batches.
+   * runs, so without gathering concurrent requests trickle into many small batches. A function is asked at the start of
+   * each gathering (e.g. whether the database is PGlite, known only once settings are read).
    */
-  gatherMs?: number;
+  gatherMs?: number | (() => number);
 }
 
 /** One item's outcome when a batch was written. */
@@ -93,10 +94,10 @@ export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R
     }
     isRunning = false;
   };
-  const gather = (startedMs: number, seen: number, quietChecks: number) => {
+  const gather = (startedMs: number, limitMs: number, seen: number, quietChecks: number) => {
     // Two checks in a row (a millisecond apart) in which nothing arrived end the gathering: a lone item waits that, not gatherMs.
     const quiet = queue.length > seen ? 0 : quietChecks + 1;
-    if (quiet < 2 && queue.length < maxItems && performance.now() - startedMs < gatherMs) setTimeout(() => gather(startedMs, queue.length, quiet), 1);
+    if (quiet < 2 && queue.length < maxItems && performance.now() - startedMs < limitMs) setTimeout(() => gather(startedMs, limitMs, queue.length, quiet), 1);
     else void drain();
   };
   return {
@@ -105,7 +106,7 @@ export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R
         queue.push({ item, resolve, reject });
         if (isRunning) return;
         isRunning = true;
-        setImmediate(() => gather(performance.now(), 0, 0));
+        setImmediate(() => gather(performance.now(), typeof gatherMs === 'function' ? gatherMs() : gatherMs, 0, 0));
       });
     },
   };

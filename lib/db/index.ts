@@ -21,6 +21,17 @@ function getHandle(): Promise<DatabaseHandle> {
   return holder.__playgroundDb;
 }
 
+/**
+ * How long the proxy's per-run writers (history, chain index) gather rows arriving turn after turn into one statement:
+ * on PGlite (no DATABASE_URL) a statement holds this event loop for about a millisecond whatever it writes, so runs
+ * streamed at the same time trickled in as batches of one or two; PostgreSQL works beside the event loop and gets 0.
+ */
+export const EMBEDDED_WRITE_GATHER_MS = 20;
+
+export function writeGatherMs(): number {
+  return getEnv().DATABASE_URL ? 0 : EMBEDDED_WRITE_GATHER_MS;
+}
+
 export async function getDb(): Promise<Db> {
   return (await getHandle()).db;
 }

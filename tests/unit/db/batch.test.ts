@@ -84,7 +84,7 @@ describe('createWriteBatcher', () => {
   });
 
   it('with gatherMs, keeps gathering while items arrive turn after turn, and writes a lone item without waiting that long', async () => {
-    const arriveOverTurns = async (gatherMs: number) => {
+    const arriveOverTurns = async (gatherMs: number | (() => number)) => {
       const batches: number[][] = [];
       const batcher = createWriteBatcher<number, number>(
         async (items) => {
@@ -104,6 +104,9 @@ describe('createWriteBatcher', () => {
     // Without gathering, what arrived in the first turn goes alone (as when a PGlite write blocks the event loop).
     expect((await arriveOverTurns(0))[0]).toEqual([1]);
     expect(await arriveOverTurns(60_000)).toEqual([[1, 2, 3, 4, 5, 6]]);
+    // A function is asked when each gathering starts (the database's kind is known only once settings are read).
+    expect(await arriveOverTurns(() => 60_000)).toEqual([[1, 2, 3, 4, 5, 6]]);
+    expect((await arriveOverTurns(() => 0))[0]).toEqual([1]);
     const lone = createWriteBatcher<number, number>(async (items) => items, { gatherMs: 60_000 });
     expect(await lone.add(7)).toBe(7);
   });
