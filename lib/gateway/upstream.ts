@@ -121,6 +121,16 @@ function writeAudit(env: Env, path: string, init: CallGatewayInit, startedAt: nu
 }
 
 /**
+ * Node's own fetch rather than the one Next.js patches for its data cache (kept by Next.js as `_nextOriginalFetch`): a
+ * gateway call is never cached (no-store, outside any render), and the patched wrapper's tracing span, URL parsing and
+ * store lookups cost about 1.5 ms of CPU per call before the request left. Read per call, so a replaced fetch is used.
+ */
+function plainFetch(): typeof fetch {
+  const current = globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch };
+  return current._nextOriginalFetch ?? current;
+}
+
+/**
  * Sends one request to `{gateway}{GATEWAY_API_PATH}{path}` (`/api/v1/llm` for the built-in gateway). Resolves with the gateway's response whatever its
  * status; throws ApiError 502 when the gateway cannot be reached and 504 when no response headers
  * arrive within GATEWAY_TIMEOUT_MS. The caller's signal aborts the request (and its body) at any time.
@@ -144,7 +154,7 @@ export async function callGateway(path: string, init: CallGatewayInit): Promise<
   const timer = setTimeout(() => timeout.abort(), env.GATEWAY_TIMEOUT_MS);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
   try {
-    const response = await fetch(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' });
+    const response = await plainFetch()(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' });
     const finish = () => auditCall(env, path, init, startedAt, { status: response.status, errorCode: null });
     if (!response.body) {
       finish();

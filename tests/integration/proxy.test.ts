@@ -26,6 +26,24 @@ async function expectNoKey(response: Response) {
   return text;
 }
 
+describe('the upstream call', () => {
+  it("goes through Node's own fetch, not the wrapper Next.js patches over it for its data cache", async () => {
+    const original = globalThis.fetch;
+    const patched = vi.fn(original);
+    vi.stubGlobal('fetch', Object.assign(patched, { _nextOriginalFetch: original }));
+    try {
+      const routes = await load();
+      const sent = upstream.requests.length;
+      const response = await routes.responses.POST(post('{"model":"m","input":"hi"}'));
+      expect(response.status).toBe(200);
+      expect(upstream.requests.length).toBe(sent + 1);
+      expect(patched).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('headers sent upstream', () => {
   it('sends the server key as bearer and forwards X-On-Behalf-Of exactly', async () => {
     const routes = await load();
