@@ -1,6 +1,6 @@
 // Cutting timed stream text into SSE events: every framing SSE allows, pieces cut anywhere, nothing lost or added.
 import { describe, expect, it } from 'vitest';
-import { splitSseEvents } from '@/lib/recordings/split-events';
+import { splitAnyLineEnds, splitLfOnly, splitSseEvents } from '@/lib/recordings/split-events';
 
 const A = 'event: a\ndata: {"n":1}\n\n';
 const B = 'event: b\ndata: {"n":2}\n\n';
@@ -58,5 +58,40 @@ describe('splitSseEvents on CRLF streams cut at every position', () => {
         expect(splitSseEvents(pieces, [1, 2, 3]).map((event) => event.raw)).toEqual(expected);
       }
     }
+  });
+});
+
+describe('splitSseEvents on text without a CR (its indexOf path)', () => {
+  it('cuts the same events at the same times as the line-by-line reader, for any LF text cut anywhere', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const parts = ['\n', '\n', '\n', 'data: x', 'event: a', ':', ' ', '{"t":"\\n"}'];
+    for (let run = 0; run < 5_000; run += 1) {
+      let text = '';
+      for (let length = Math.floor(random() * 30); length > 0; length -= 1) text += parts[Math.floor(random() * parts.length)];
+      const pieces: string[] = [];
+      for (let at = 0; at < text.length; ) {
+        const size = Math.floor(random() * 6);
+        pieces.push(text.slice(at, at + size));
+        at += size;
+      }
+      const times = pieces.map((_, index) => index * 10);
+      expect(splitLfOnly(pieces, times)).toEqual(splitAnyLineEnds(pieces, times));
+      expect(splitSseEvents(pieces, times)).toEqual(splitAnyLineEnds(pieces, times));
+    }
+  });
+
+  it('keeps a long stream whole: every event once, in order, stamped with the piece its blank line arrived in', () => {
+    const events = Array.from({ length: 300 }, (_, n) => `event: e\ndata: {"n":${n}}\n\n`);
+    const stream = events.join('');
+    const pieces: string[] = [];
+    for (let at = 0; at < stream.length; at += 97) pieces.push(stream.slice(at, at + 97));
+    const split = splitSseEvents(pieces, pieces.map((_, index) => index));
+    expect(split.map((event) => event.raw)).toEqual(events);
+    let end = 0;
+    split.forEach((event, index) => {
+      end += events[index]!.length;
+      expect(event.at_ms).toBe(Math.floor((end - 1) / 97));
+    });
   });
 });
