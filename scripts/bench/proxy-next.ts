@@ -30,7 +30,8 @@ export async function measureStream(url: string, origin?: string): Promise<Strea
     if (done) break;
     if (ttfbMs < 0) ttfbMs = performance.now() - started;
     bytes += value.byteLength;
-    tail = Buffer.from(value.subarray(Math.max(0, value.byteLength - 400))).toString('latin1');
+    // The stream's last 400 bytes, however they were cut: a last chunk holding only the end of the final event is complete too.
+    tail = (tail + Buffer.from(value.subarray(Math.max(0, value.byteLength - 400))).toString('latin1')).slice(-400);
   }
   return { ttfbMs, totalMs: performance.now() - started, bytes, isComplete: response.ok && tail.includes('response.completed') };
 }
