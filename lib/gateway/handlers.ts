@@ -104,7 +104,7 @@ export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: Pr
     upstream = await send('/responses', { method: 'POST', body: body.text, audit });
     recording?.markHeaders();
     if (!upstream.ok) void recordCreated(null, create);
-    return await relay(upstream, relayContext, {
+    const reply = await relay(upstream, relayContext, {
       tap: recording ? { onText: (text) => recording.onText(text), onEnd: (endedBy) => void recording.finish(endedBy) } : undefined,
       observer: observeStream(onBehalfOf, create, null, audit),
       onJson: async (value) => {
@@ -114,7 +114,11 @@ export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: Pr
         void recordCreated(info, create);
       },
     });
+    // Only a relayed stream feeds (and ends) the recording; any other reply leaves nothing to record.
+    if (!(reply.body && (reply.headers.get('content-type') ?? '').includes('text/event-stream'))) recording?.discard();
+    return reply;
   } catch (error) {
+    recording?.discard();
     // Unreachable, timed out or unreadable: the request was still sent, so the history keeps it.
     if (!upstream || upstream.ok) void recordCreated(null, create);
     throw error;

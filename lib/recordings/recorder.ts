@@ -29,6 +29,8 @@ export interface LiveRecording {
    * the promise gives its id, or null when it was not kept (too large, or the store failed: logged by code).
    */
   finish(endedBy?: RecordingFile['ended_by']): Promise<string | null>;
+  /** The run was not streamed after all (an error, a JSON reply, a gateway not reached): nothing is recorded. */
+  discard(): void;
 }
 
 /** While this much text already waits to be written, a new recording is dropped rather than held in memory. */
@@ -38,8 +40,10 @@ const WRITE_NOW_CHARS = RECORDING_MAX_BYTES;
 let pendingChars = 0;
 
 /**
- * Streams being recorded now, and when the last one closed: a batch waits until none has been open for QUIET_SETTLE_MS
- * (its last bytes are out) or QUIET_WAIT_MAX_MS passed, so recordings are written between streams, not during them.
+ * Runs being recorded now, and when the last one closed: a batch waits until none has been open for QUIET_SETTLE_MS
+ * (its last bytes are out) or QUIET_WAIT_MAX_MS passed, so recordings are written between streams, not during them. A run
+ * is open from its start, so the writer also leaves alone a run still waiting for the gateway's first byte (its time to
+ * first byte: with runs one after another, the last run's recording was built just as the next one's first byte came).
  */
 let openStreams = 0;
 let lastClosedAt = 0;
@@ -176,6 +180,13 @@ export function startRecording(meta: RecordingMeta, options: { db?: () => Promis
   if (getEnv().RECORDINGS_KEEP === 0) return null;
   const startedAt = performance.now();
   const recordedAt = new Date();
+  openStreams += 1;
+  let isOpen = true;
+  const close = () => {
+    if (!isOpen) return;
+    isOpen = false;
+    streamClosed();
+  };
   let texts: string[] = [];
   let times: number[] = [];
   let chars = 0;
@@ -189,7 +200,6 @@ export function startRecording(meta: RecordingMeta, options: { db?: () => Promis
     },
     onText(raw, offsetMs) {
       if (isTooLarge || isFinished || raw === '') return;
-      if (chars === 0) openStreams += 1;
       chars += raw.length;
       if (chars > RECORDING_MAX_BYTES) {
         isTooLarge = true;
@@ -203,7 +213,7 @@ export function startRecording(meta: RecordingMeta, options: { db?: () => Promis
     finish(endedBy = 'stream_end') {
       if (isFinished) return Promise.resolve(null);
       isFinished = true;
-      if (chars > 0) streamClosed();
+      close();
       const durationMs = sinceStart();
       if (isTooLarge) {
         warn('too_large', null);
@@ -221,6 +231,13 @@ export function startRecording(meta: RecordingMeta, options: { db?: () => Promis
           events: splitSseEvents(texts, times.map(Math.round)),
         });
       return store(build, meta.ownerId, chars, options.db ?? getDb);
+    },
+    discard() {
+      if (isFinished) return;
+      isFinished = true;
+      close();
+      texts = [];
+      times = [];
     },
   };
 }

@@ -82,6 +82,35 @@ describe('startRecording', () => {
       vi.useRealTimers();
     }
   });
+
+  it('writes nothing while a run waits for its gateway\'s first byte; a run that was not streamed after all is discarded', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const { startRecording } = await loadRecorder();
+      const { db, inserted } = fakeDb();
+      const done = startRecording({ request: { input: 'done' }, onBehalfOf: null, ownerId: null }, { db })!;
+      done.onText(created);
+      const written = done.finish();
+      // The next run has started but no byte of it has come yet: this is its time to first byte, left alone.
+      const waiting = startRecording({ request: { input: 'waiting' }, onBehalfOf: null, ownerId: null }, { db })!;
+      await vi.advanceTimersByTimeAsync(500);
+      await settled(() => false);
+      expect(inserted).toEqual([]);
+      // It got an error reply instead of a stream: nothing of it is kept, and the finished run is written at once.
+      waiting.discard();
+      await vi.advanceTimersByTimeAsync(100);
+      await settled(() => inserted.length === 1);
+      expect(inserted).toEqual(['resp_secret_text']);
+      await expect(written).resolves.toMatch(/^rec_/);
+      waiting.onText(created);
+      await expect(waiting.finish()).resolves.toBeNull();
+      await vi.advanceTimersByTimeAsync(1_000);
+      await settled(() => false);
+      expect(inserted).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 /** Lets real I/O (the gzip off the main thread) finish while the fake clock stands still. */
