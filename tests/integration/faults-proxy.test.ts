@@ -80,8 +80,8 @@ describe('gateway down, then back', () => {
     const polledWhileDown = await routes.responseById.GET(new Request('http://127.0.0.1:4799/api/responses/resp_flaky'), routeParams('resp_flaky'));
     expect(polledWhileDown.status).toBe(502);
     expect(await getJob(await db(), 'resp_flaky')).toMatchObject({ status: 'queued' });
-    const history = await searchHistory(await db(), 'outage');
-    expect(history.map((entry) => entry.responseId)).toEqual([null, 'resp_flaky']);
+    // The history is written beside the replies (on PGlite gathered for a few milliseconds), not before them.
+    await vi.waitFor(async () => expect((await searchHistory(await db(), 'outage')).map((entry) => entry.responseId)).toEqual([null, 'resp_flaky']));
 
     status = 'completed';
     await gateway.start();
