@@ -11,7 +11,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { DeliveryItem } from '@/components/webhooks/delivery-item';
 import { StateDurations, isCancellable } from './job-list';
 import { JobTimeline } from './job-timeline';
-import { StallBadge, StatusBadge } from './status-badge';
+import { StaleNote, StallBadge, StatusBadge } from './status-badge';
 import { useQuery } from '@tanstack/react-query';
 import { ShareSwitch } from '@/components/ui/owner-controls';
 import { sessionQuery } from '@/lib/http/query-keys';
@@ -52,6 +52,7 @@ export function JobDetailPanel({ responseId, onCancel }: { responseId: string; o
           <ShareSwitch isShared={job.shared} isBusy={share.isPending} onChange={(shared) => share.mutate({ responseId: job.id, shared })} testId="job-share" />
         ) : null}
       </div>
+      <StaleNote overdueSince={job.poll_overdue_since} />
       {job.stall ? <Alert tone="warning" isLive={false}>{job.stall.reason}</Alert> : null}
       <StateDurations job={job} />
       <Tabs

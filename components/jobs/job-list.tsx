@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/layout';
 import { IdText } from '@/components/ui/mono';
 import { formatDuration } from '@/lib/jobs/status';
 import type { JobSummaryReply } from '@/lib/jobs/views';
-import { StallBadge, StatusBadge } from './status-badge';
+import { StaleNote, StallBadge, StatusBadge } from './status-badge';
 import { openResultHref } from './open-result-href';
 
 export interface JobListProps {
@@ -63,6 +63,7 @@ function JobRow({ job, isSelected, onSelect, onCancel, isCancelling }: { job: Jo
           {job.stall.reason}
         </p>
       ) : null}
+      <StaleNote overdueSince={job.poll_overdue_since} />
       {job.last_error ? <p className="text-xs text-danger [overflow-wrap:anywhere]">{job.last_error}</p> : null}
       <StateDurations job={job} />
       <div className="flex flex-wrap items-center gap-2 pt-1">

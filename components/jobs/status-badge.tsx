@@ -15,3 +15,13 @@ export function StallBadge({ stall }: { stall: StallFlagReply | null }) {
     </Badge>
   );
 }
+
+/** Said beside a status no server has checked since its poll fell due (no instance runs the refresher, or it is stuck). */
+export function StaleNote({ overdueSince }: { overdueSince: string | null }) {
+  if (!overdueSince) return null;
+  return (
+    <p className="text-xs text-warning" data-testid="job-may-be-stale">
+      This status may be stale: it was due to be checked at {new Date(overdueSince).toLocaleTimeString()} and no server has checked it since.
+    </p>
+  );
+}

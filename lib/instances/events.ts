@@ -15,6 +15,7 @@ export type LiveEvent =
   | { type: 'job.status'; response_id: string; status: string; owner_id: string | null; shared: boolean };
 
 type Listener = (event: LiveEvent) => void;
+type HearingListener = () => void;
 
 interface Hub {
   listeners: Set<Listener>;
@@ -22,6 +23,8 @@ interface Hub {
   connecting: boolean;
   /** False while the LISTEN connection is down: pages are told, and refetch on their own. */
   isListening: boolean;
+  /** Told when isListening changes (the job refresher ticks while events may be missed). */
+  hearingListeners?: Set<HearingListener>;
 }
 
 const holder = globalThis as typeof globalThis & { __playgroundLiveHub?: Hub };
@@ -29,6 +32,13 @@ const holder = globalThis as typeof globalThis & { __playgroundLiveHub?: Hub };
 function hub(): Hub {
   holder.__playgroundLiveHub ??= { listeners: new Set(), client: null, connecting: false, isListening: false };
   return holder.__playgroundLiveHub;
+}
+
+function setListening(isListening: boolean): void {
+  const state = hub();
+  if (state.isListening === isListening) return;
+  state.isListening = isListening;
+  for (const listener of state.hearingListeners ?? []) listener();
 }
 
 function dispatch(event: LiveEvent): void {
@@ -59,7 +69,7 @@ async function ensureListening(databaseUrl: string): Promise<void> {
     const lost = () => {
       if (state.client !== client) return;
       state.client = null;
-      state.isListening = false;
+      setListening(false);
       client.end().catch(() => undefined);
       setTimeout(() => void ensureListening(databaseUrl), RECONNECT_MS).unref();
     };
@@ -67,7 +77,7 @@ async function ensureListening(databaseUrl: string): Promise<void> {
     client.on('end', lost);
     await client.query(`LISTEN ${CHANNEL}`);
     state.client = client;
-    state.isListening = true;
+    setListening(true);
   } catch (error) {
     console.error(`[instances] live events cannot be heard right now (${(error as Error).name}); retrying`);
     setTimeout(() => void ensureListening(databaseUrl), RECONNECT_MS).unref();
@@ -106,6 +116,16 @@ export function subscribeLiveEvents(listener: Listener): () => void {
   if (databaseUrl) void ensureListening(databaseUrl);
   return () => {
     state.listeners.delete(listener);
+  };
+}
+
+/** Calls `listener` whenever isHearingOtherInstances() changes, until the returned function is called. */
+export function subscribeHearingChanges(listener: HearingListener): () => void {
+  const state = hub();
+  state.hearingListeners ??= new Set();
+  state.hearingListeners.add(listener);
+  return () => {
+    state.hearingListeners?.delete(listener);
   };
 }
 

@@ -37,6 +37,15 @@ export function shouldApplyStatus(current: string, next: string): boolean {
   return rank(next) >= rank(current);
 }
 
+/** A poll this far past its time was not made by any refresher (none leads, or it is stuck): the status shown may be stale. */
+export const POLL_OVERDUE_AFTER_MS = 10_000;
+
+/** When an open job's poll fell due, if it is overdue by more than POLL_OVERDUE_AFTER_MS; null while its status is being kept current. */
+export function findPollOverdue(status: string, nextPollAt: Date | null, now: Date): string | null {
+  if (isTerminalStatus(status) || !nextPollAt) return null;
+  return now.getTime() - nextPollAt.getTime() > POLL_OVERDUE_AFTER_MS ? nextPollAt.toISOString() : null;
+}
+
 /** 1 s doubling to 30 s by attempt number. */
 export function nextPollDelayMs(attempts: number): number {
   return Math.min(POLL_MAX_DELAY_MS, POLL_FIRST_DELAY_MS * 2 ** Math.min(attempts, 16));

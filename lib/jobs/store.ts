@@ -7,6 +7,7 @@ import { changeableBy, SHARED_VIEWER, visibleTo, withOwner, type OwnerView, type
 import { publishLiveEvent } from '@/lib/instances/events';
 import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
 import { TERMINAL_STATUSES, isTerminalStatus } from '@/lib/schema/constants';
+import { signalJobChange } from './changes';
 import { POLL_FIRST_DELAY_MS, shouldApplyStatus, type StatusEntry } from './status';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -57,9 +58,13 @@ export async function createJob(db: Db, job: NewJob, source: JobStatusSource, re
     await tx.insert(jobStatusHistory).values({ responseId: job.responseId, status: job.status, source, at: now });
     return true;
   });
-  if (!created) await applyJobStatus(db, job.responseId, job.status, source, now);
-  else publishLiveEvent({ type: 'job.status', response_id: job.responseId, status: job.status, owner_id: job.ownerId ?? null, shared: false });
-  return created;
+  if (!created) {
+    await applyJobStatus(db, job.responseId, job.status, source, now);
+    return false;
+  }
+  signalJobChange();
+  publishLiveEvent({ type: 'job.status', response_id: job.responseId, status: job.status, owner_id: job.ownerId ?? null, shared: false });
+  return true;
 }
 
 /** Moves a job to a new status and records where it was learned; false when unknown, unchanged, or a step backwards. */
@@ -76,8 +81,11 @@ export async function applyJobStatus(db: Db, responseId: string, status: string,
     await tx.insert(jobStatusHistory).values({ responseId, status, source, at: now });
     return job;
   });
-  if (changed) publishLiveEvent({ type: 'job.status', response_id: responseId, status, owner_id: changed.ownerId, shared: changed.shared });
-  return changed !== null;
+  if (!changed) return false;
+  // The job's next poll moved: the refresher (here, or on the leading instance through the live event) takes the new time.
+  signalJobChange();
+  publishLiveEvent({ type: 'job.status', response_id: responseId, status, owner_id: changed.ownerId, shared: changed.shared });
+  return true;
 }
 
 export interface JobFilter {
@@ -137,6 +145,15 @@ export async function listDueJobs(db: Db, now: Date, limit: number): Promise<Job
     .where(and(notInArray(jobs.status, [...TERMINAL_STATUSES]), isNotNull(jobs.nextPollAt), lte(jobs.nextPollAt, now)))
     .orderBy(asc(jobs.nextPollAt))
     .limit(limit);
+}
+
+/** When the earliest open job is due for a poll (null: none is polled, so the refresher has nothing to wait for). */
+export async function nextPollDueAt(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(jobs.nextPollAt) })
+    .from(jobs)
+    .where(and(notInArray(jobs.status, [...TERMINAL_STATUSES]), isNotNull(jobs.nextPollAt)));
+  return row?.at ? new Date(row.at) : null;
 }
 
 /** Takes a due job for this process by moving its next poll past a lease; false when another process took it first. */

@@ -5,7 +5,7 @@ import { ownershipOf, SHARED_VIEWER, type Ownership, type Viewer } from '@/lib/d
 import type { SnakeCased } from '@/lib/http/snake-case';
 import { isTerminalStatus } from '@/lib/schema/constants';
 import type { JobDelivery, ListJobDeliveries } from './ports';
-import { computeStateDurations, detectStall, type StallFlag, type StateDuration, type StatusEntry } from './status';
+import { computeStateDurations, detectStall, findPollOverdue, type StallFlag, type StateDuration, type StatusEntry } from './status';
 import { getJob, listHistory, listJobs, type JobFilter, type JobRow } from './store';
 import { buildTimeline, type TimelineEntry } from './timeline';
 
@@ -20,6 +20,8 @@ export interface JobSummary extends Ownership {
   lastError: string | null;
   isTerminal: boolean;
   isPolling: boolean;
+  /** When its overdue poll fell due: no server has checked the job since, so its status may be stale (null: it is current). */
+  pollOverdueSince: string | null;
   stall: StallFlag | null;
   durations: StateDuration[];
 }
@@ -57,6 +59,7 @@ function toSummary(job: JobRow, history: StatusEntry[], clock: ViewClock): JobSu
     lastError: job.lastError,
     isTerminal: isTerminalStatus(job.status),
     isPolling: job.nextPollAt !== null,
+    pollOverdueSince: findPollOverdue(job.status, job.nextPollAt, clock.now),
     stall: detectStall(job.status, history, job.createdAt, clock.now, clock.stallAfterMs),
     durations: computeStateDurations(history, clock.now),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeStateDurations, detectStall, nextPollDelayMs, shouldApplyStatus } from '@/lib/jobs/status';
+import { computeStateDurations, detectStall, findPollOverdue, nextPollDelayMs, POLL_OVERDUE_AFTER_MS, shouldApplyStatus } from '@/lib/jobs/status';
 import { buildTimeline } from '@/lib/jobs/timeline';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds));
@@ -56,5 +56,22 @@ describe('buildTimeline', () => {
     const queued = timeline.find((entry) => entry.kind === 'delivery' && entry.webhookId === 'evt_q');
     expect(queued).toMatchObject({ delayMs: 1_000, attempts: [{ deliveryId: 1 }, { deliveryId: 2 }] });
     expect(timeline.find((entry) => entry.kind === 'delivery' && entry.webhookId === 'evt_c')).toMatchObject({ delayMs: 1_000 });
+  });
+});
+
+describe('findPollOverdue (the jobs page says "may be stale")', () => {
+  const due = new Date('2026-01-01T00:00:00.000Z');
+  const after = (ms: number) => new Date(due.getTime() + ms);
+
+  it('names when the poll fell due once no refresher has made it for longer than POLL_OVERDUE_AFTER_MS', () => {
+    expect(findPollOverdue('in_progress', due, after(POLL_OVERDUE_AFTER_MS + 1))).toBe('2026-01-01T00:00:00.000Z');
+    expect(findPollOverdue('queued', due, after(60_000))).toBe('2026-01-01T00:00:00.000Z');
+  });
+
+  it('says nothing while the poll is on time (or only just due), for an ended job, or for one no longer polled', () => {
+    expect(findPollOverdue('in_progress', due, after(POLL_OVERDUE_AFTER_MS))).toBeNull();
+    expect(findPollOverdue('in_progress', due, after(-1_000))).toBeNull();
+    expect(findPollOverdue('completed', due, after(60_000))).toBeNull();
+    expect(findPollOverdue('in_progress', null, after(60_000))).toBeNull();
   });
 });
