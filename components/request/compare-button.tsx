@@ -4,8 +4,11 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { fetchJson } from '@/lib/http/client';
 import { useDraftStore } from './draft-context';
+
+/** The grid's making (and the credential rules) load with the first Compare, or when the button is pointed at. */
+const loadCompareGrid = () => import('./compare-grid');
+const preloadCompareGrid = () => void loadCompareGrid().catch(() => undefined);
 
 export function CompareButton() {
   const store = useDraftStore();
@@ -16,24 +19,9 @@ export function CompareButton() {
     setBusy(true);
     setError(null);
     try {
-      // The credential rules load with the first Compare, not with the page.
-      const { findCredentials, stripCredentials } = await import('@/lib/schema/credentials');
-      const { body, onBehalfOf } = store.getState().draft;
-      const { input, ...rest } = body;
-      const removed = findCredentials(rest).map((found) => found.param);
-      const model = typeof rest.model === 'string' && rest.model ? rest.model : 'variant 1';
-      const grid = await fetchJson<{ id: string }>('/api/grids', {
-        method: 'POST',
-        json: {
-          name: `Compare ${model}`,
-          base: stripCredentials(rest),
-          on_behalf_of: onBehalfOf.trim() || null,
-          variants: [{ label: model.slice(0, 100), patch: {} }],
-          rows: [{ label: 'row 1', input: input ?? '' }],
-          checks: [],
-        },
-      });
-      const query = removed.length ? `?removed=${encodeURIComponent(removed.join(','))}` : '';
+      const { createCompareGrid } = await loadCompareGrid();
+      const grid = await createCompareGrid(store.getState().draft);
+      const query = grid.removed.length ? `?removed=${encodeURIComponent(grid.removed.join(','))}` : '';
       router.push(`/compare/${encodeURIComponent(grid.id)}${query}`);
     } catch (caught) {
       setError((caught as Error).message);
@@ -42,7 +30,7 @@ export function CompareButton() {
   };
   return (
     <>
-      <Button size="sm" variant="secondary" data-testid="open-compare" isLoading={isBusy} title="Compare this request across variants and inputs, side by side" onClick={() => void open()}>
+      <Button size="sm" variant="secondary" data-testid="open-compare" isLoading={isBusy} title="Compare this request across variants and inputs, side by side" onPointerEnter={preloadCompareGrid} onFocus={preloadCompareGrid} onClick={() => void open()}>
         Compare
       </Button>
       {error ? (

@@ -2,9 +2,13 @@
 // "Start from an example": the built-in examples as buttons; choosing one starts a new request from it (a webhook capture is made for the background one).
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/icons';
-import { BUILT_IN_EXAMPLES, type BuiltInExample } from './examples';
 import type { JsonObject } from './body-path';
+import { BUILT_IN_EXAMPLES, type BuiltInExample } from './examples';
 import { createWebhookCapture } from './webhook-capture';
+
+/** The examples' bodies and the tool templates they use: loaded when one is chosen (prefetched when the list is pointed at or focused). */
+const loadBodies = () => Promise.all([import('./example-bodies'), import('./tool-templates')]);
+const preloadBodies = () => void loadBodies().catch(() => undefined);
 
 export function ExampleList({ onChoose, headingId }: { onChoose: (body: JsonObject, example: BuiltInExample) => void; headingId?: string }) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -13,8 +17,8 @@ export function ExampleList({ onChoose, headingId }: { onChoose: (body: JsonObje
     setError(null);
     setBusy(example.id);
     try {
-      const [capture, tools] = await Promise.all([example.needsCapture ? createWebhookCapture() : null, import('./tool-templates')]);
-      onChoose(example.build(capture, tools), example);
+      const [capture, [{ EXAMPLE_BODIES }, tools]] = await Promise.all([example.needsCapture ? createWebhookCapture() : null, loadBodies()]);
+      onChoose(EXAMPLE_BODIES[example.id](capture, tools), example);
     } catch (failure) {
       setError((failure as Error).message);
     } finally {
@@ -23,7 +27,7 @@ export function ExampleList({ onChoose, headingId }: { onChoose: (body: JsonObje
   };
   return (
     <div className="flex min-w-0 flex-col gap-2">
-      <ul aria-labelledby={headingId} className="grid min-w-0 gap-2 sm:grid-cols-2" data-testid="example-list">
+      <ul aria-labelledby={headingId} className="grid min-w-0 gap-2 sm:grid-cols-2" data-testid="example-list" onPointerEnter={preloadBodies} onFocus={preloadBodies}>
         {BUILT_IN_EXAMPLES.map((example) => (
           <li key={example.id} className="min-w-0">
             <button

@@ -1,21 +1,15 @@
 'use client';
 // The "extra fields" bag: top-level fields the form has no control for, edited as JSON and always sent.
 import { pickExtraFields, replaceExtraFields } from './body-path';
-import { useDraftStore, useFieldSelector } from './draft-context';
-import { FormSection } from './form-section';
+import { useDraftStore } from './draft-context';
 import { JsonValueField } from './json-value-field';
-
-const countExtraFields = (body: unknown) => Object.keys(pickExtraFields((body ?? {}) as Record<string, unknown>)).length;
 
 export function ExtraFields() {
   const store = useDraftStore();
-  const count = useFieldSelector('', countExtraFields);
   return (
-    <FormSection title={`Extra fields (${count})`} testId="section-extra" isOpen={count > 0}>
-      <div className="md:col-span-2">
-        <ExtraFieldsEditor onReplace={(next) => store.setBody(replaceExtraFields(store.getState().draft.body, next))} />
-      </div>
-    </FormSection>
+    <div className="md:col-span-2">
+      <ExtraFieldsEditor onReplace={(next) => store.setBody(replaceExtraFields(store.getState().draft.body, next))} />
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { memo, useState, type ReactNode } from 'react';
 import { Tabs } from '@/components/ui/tabs';
 import { TextInput } from '@/components/ui/input';
 import { FieldSearchProvider } from './field-search';
+import { preloadLaterSections } from './later-sections';
 import { RequestForm } from './request-form';
 
 export const PANEL_TABS = ['settings', 'json', 'code', 'import', 'history', 'presets', 'share', 'events'] as const;
@@ -60,6 +61,7 @@ function SettingsTab({ issues }: { issues: ReactNode }) {
           value={query}
           placeholder="temperature, tool_choice, webhook…"
           data-testid="field-search"
+          onFocus={preloadLaterSections}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={(event) => {
             if (event.key !== 'Enter') return;

@@ -3,7 +3,6 @@
 import { LIMITS } from '@/lib/schema/constants';
 import { useOnBehalfOf } from './draft-context';
 import { BodyField, BooleanField } from './fields';
-import { FormSection } from './form-section';
 import { OnBehalfOfControl, OnBehalfOfPolicyNote } from './on-behalf-of-control';
 
 export function SectionGateway() {
@@ -12,7 +11,7 @@ export function SectionGateway() {
     ? `At most ${LIMITS.on_behalf_of.maxLength} characters.`
     : /[^\x20-\x7e]/.test(value) ? 'Only printable ASCII characters are allowed in a header.' : null;
   return (
-    <FormSection title="Gateway" testId="section-gateway">
+    <>
       <BooleanField path="auto_routing" help="Gateway extension: routes among quantized, MoE and dense variants of the model family by request complexity." />
       <BooleanField path="auto_routing_debug" help="Gateway extension: with auto_routing, puts the routing decision in response.metadata.auto_routing_debug." />
       <BodyField
@@ -25,6 +24,6 @@ export function SectionGateway() {
         <OnBehalfOfControl />
       </BodyField>
       <OnBehalfOfPolicyNote />
-    </FormSection>
+    </>
   );
 }

@@ -4,7 +4,6 @@ import dynamic from 'next/dynamic';
 import { useId } from 'react';
 import { useDraftStore, useFieldSelector } from './draft-context';
 import { BodyField } from './fields';
-import { FormSection } from './form-section';
 import { itemsToText, textToItems } from './input-items';
 
 /** The items editor loads when the input is first items (a new request's input is text, typed in the composer). */
@@ -58,10 +57,8 @@ function InputField() {
 
 export function SectionModelInput() {
   return (
-    <FormSection title="Input items" testId="section-model-input">
-      <div className="md:col-span-2">
-        <InputField />
-      </div>
-    </FormSection>
+    <div className="md:col-span-2">
+      <InputField />
+    </div>
   );
 }

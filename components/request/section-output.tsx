@@ -5,8 +5,8 @@ import { INCLUDE_VALUES, LIMITS, MODALITIES, VERBOSITIES } from '@/lib/schema/co
 import { Select } from '@/components/ui/input';
 import { isJsonObject } from './body-path';
 import { useDraftStore, useFieldValue } from './draft-context';
-import { BodyField, BooleanField, MultiCheckField, NumberField, SelectField, TextField } from './fields';
-import { FormSection } from './form-section';
+import { BodyField, BooleanField, NumberField, SelectField, TextField } from './fields';
+import { MultiCheckField } from './multi-check-field';
 import { createJsonSchemaFormat } from './json-schema-format';
 
 /** The meta-schema validator (precompiled, the size of a few sections) loads when a json_schema format is first shown. */
@@ -46,7 +46,7 @@ function FormatTypeField() {
 export function SectionOutput() {
   const formatType = useFieldValue('text.format.type');
   return (
-    <FormSection title="Output" testId="section-output">
+    <>
       <FormatTypeField />
       <SelectField path="text.verbosity" options={VERBOSITIES} help="How long and detailed the answer should be." />
       {formatType === 'json_schema' ? (
@@ -65,6 +65,6 @@ export function SectionOutput() {
       <MultiCheckField path="modalities" options={MODALITIES} help="Output kinds; audio adds a text-to-speech rendering (gateway extension; default [text])." />
       <TextField path="audio.voice" help="audio: voice of the spoken rendering (when modalities includes audio); empty uses the default." />
       <TextField path="audio.format" help="audio: encoding of the spoken rendering, e.g. mp3 or wav; empty uses the default." />
-    </FormSection>
+    </>
   );
 }

@@ -5,7 +5,6 @@ import { LIMITS, TRUNCATION_MODES } from '@/lib/schema/constants';
 import { isJsonObject } from './body-path';
 import { useDraftStore, useFieldValue } from './draft-context';
 import { BodyField, BooleanField, NumberField, SelectField, TextField } from './fields';
-import { FormSection } from './form-section';
 
 function CompactionField() {
   const store = useDraftStore();
@@ -29,7 +28,7 @@ export function SectionState() {
   const isConversationObject = isJsonObject(conversation);
   const hasCompaction = Array.isArray(contextManagement) && contextManagement.length > 0;
   return (
-    <FormSection title="State" testId="section-state">
+    <>
       <BooleanField path="store" help="true (default): the response is saved and can be retrieved by id; false: not kept. Background needs true." />
       <TextField path="previous_response_id" help="Id of an earlier response to continue from; the agent sees that chain. Not combinable with conversation." />
       {isConversationObject ? (
@@ -43,6 +42,6 @@ export function SectionState() {
         <NumberField path="context_management[0].compact_threshold" help={`Token count that triggers compaction (at least ${LIMITS.compact_threshold.min}); empty lets the gateway choose.`} />
       ) : null}
       <TextField path="prompt_cache_key" help="Stable key for reusing cached prompt processing across requests." />
-    </FormSection>
+    </>
   );
 }

@@ -9,7 +9,6 @@ import { LIMITS, TOOL_CHOICE_MODES, TOOL_TYPES } from '@/lib/schema/constants';
 import { isJsonObject, type JsonObject } from './body-path';
 import { useDraftStore, useFieldSelector, useFieldValue } from './draft-context';
 import { BodyField, BooleanField, FieldSlot, NumberField } from './fields';
-import { FormSection } from './form-section';
 import { describeToolChoice, toolChoiceFor } from './tool-choice';
 import type { ToolType } from './tool-templates';
 
@@ -61,7 +60,7 @@ export function SectionTools() {
   const toolCount = useFieldSelector('tools', countOf);
   const [kind, setKind] = useState<ToolType>('function');
   return (
-    <FormSection title={`Tools (${toolCount})`} testId="section-tools">
+    <>
       <div className="flex flex-col gap-2 md:col-span-2">
         {Array.from({ length: toolCount }, (_, index) => (
           <ToolEditor key={index} index={index} />
@@ -90,6 +89,6 @@ export function SectionTools() {
       <ToolChoiceField />
       <BooleanField path="parallel_tool_calls" label="Parallel tool calls" help="true (default): tools may be called concurrently; false: one after another." />
       <NumberField path="max_tool_calls" label="Most tool calls" min={LIMITS.max_tool_calls.min} max={LIMITS.max_tool_calls.max} help={`${LIMITS.max_tool_calls.min} to ${LIMITS.max_tool_calls.max} tool calls in total for this response (default ${LIMITS.max_tool_calls.default}).`} />
-    </FormSection>
+    </>
   );
 }

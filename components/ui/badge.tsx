@@ -2,18 +2,9 @@
 import type { ReactNode } from 'react';
 import type { ResponseStatus } from '@/lib/schema/constants';
 import { cx } from './cx';
+import { TONE_CLASSES, type Tone } from './tones';
 
-export type Tone = 'neutral' | 'accent' | 'info' | 'success' | 'warning' | 'caution' | 'danger';
-
-export const TONE_CLASSES: Record<Tone, string> = {
-  neutral: 'bg-subtle-soft text-subtle',
-  accent: 'bg-accent-soft text-link',
-  info: 'bg-info-soft text-info',
-  success: 'bg-success-soft text-success',
-  warning: 'bg-warning-soft text-warning',
-  caution: 'bg-caution-soft text-caution',
-  danger: 'bg-danger-soft text-danger',
-};
+export { TONE_CLASSES, type Tone } from './tones';
 
 /** Typed by the one status list: a status added there must get a tone here. */
 const STATUS_TONES: Record<ResponseStatus, Tone> = {

@@ -1,7 +1,7 @@
 // A chip: a short setting or filter shown as a pill, removable through its own "Remove <name>" button.
 import type { ReactNode } from 'react';
 import { cx } from './cx';
-import { TONE_CLASSES, type Tone } from './badge';
+import { TONE_CLASSES, type Tone } from './tones';
 import { CloseIcon } from './icons';
 
 export interface ChipProps {

@@ -1,6 +1,7 @@
 // Code splitting, timing-free: the playground's first-load scripts hold no CodeMirror; the JSON tab loads it when opened;
 // the shell, /settings, /jobs and /chains load no zod (nor /jobs react-hook-form) until a form is submitted or a chain opened;
-// a new visit to the playground fetches neither zod nor the run machine before it is idle, and its first edit or send does.
+// a new visit to the playground fetches neither zod nor the run machine before it is idle, and its first edit or send does;
+// nor the fields of the sections that start collapsed, the examples' bodies or Compare's grid maker, each loaded when first asked for.
 import { expect, test, type Response } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
@@ -163,4 +164,33 @@ test("a first send straight after opening waits for the checker: a restored draf
   await expect(page.getByTestId('send-notice')).toContainText('Not sent: fix the 1 problem');
   await expect(page.getByTestId('field-temperature-error')).toContainText('temperature');
   await expect(playground.turns).toHaveCount(0);
+});
+
+/** Markers of what the playground loads when first asked for: a help line of the Sampling section (one of those that start collapsed), an example's input, Compare's first variant label. */
+const WHEN_ASKED = { laterSections: 'Nucleus sampling; an alternative to temperature.', exampleBodies: 'Plan a three-day trip to Kyoto.', compareGrid: 'variant 1' } as const;
+
+test("a new visit to the playground loads no collapsed section's fields, no example body and no grid maker before idle; opening, pointing or choosing loads each", async ({ page }) => {
+  const loaded = collectScripts(page);
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await page.waitForLoadState('networkidle');
+  const atIdle = await loaded();
+  expect(atIdle.length).toBeGreaterThan(3);
+  for (const [name, mark] of Object.entries(WHEN_ASKED)) expect(atIdle.some((body) => body.includes(mark)), `${name} fetched before idle`).toBe(false);
+  // The sections that start open are there at once.
+  await expect(page.getByTestId('field-instructions')).toBeVisible();
+
+  await playground.openPanel();
+  const sampling = page.getByTestId('section-sampling');
+  await sampling.locator('summary').click();
+  await expect(sampling.getByTestId('field-temperature')).toBeVisible();
+  await expect(sampling.getByTestId('section-loading')).toHaveCount(0);
+  expect((await loaded()).some((body) => body.includes(WHEN_ASKED.laterSections))).toBe(true);
+
+  await page.getByTestId('open-compare').hover();
+  await expect.poll(async () => (await loaded()).some((body) => body.includes(WHEN_ASKED.compareGrid))).toBe(true);
+
+  await page.getByTestId('example-reasoning').click();
+  await expect(playground.composer).toHaveValue(WHEN_ASKED.exampleBodies);
+  expect((await loaded()).some((body) => body.includes(WHEN_ASKED.exampleBodies))).toBe(true);
 });

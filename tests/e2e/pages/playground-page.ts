@@ -97,6 +97,8 @@ export class PlaygroundPage {
     await this.openTab('settings');
     const section = this.page.getByTestId(testId);
     if ((await section.getAttribute('open')) === null) await section.locator('summary').click();
+    // A section that starts collapsed loads its fields when opened.
+    await expect(section.getByTestId('section-loading')).toHaveCount(0);
     return section;
   }
 
