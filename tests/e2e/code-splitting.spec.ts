@@ -101,15 +101,22 @@ test('/chains opens a chain with the walker and the reply schemas loaded then: i
   expect((await loaded()).some((body) => body.includes(ZOD_MARK))).toBe(true);
 });
 
-/** Markers of code the playground loads on first use: the code generators, the JSON Schema meta-schema validator (an ajv message), the tool templates, the turn views. */
-const ON_FIRST_USE = { codeExport: '--no-buffer', metaSchema: 'must NOT have duplicate items', toolTemplates: 'Load the definition lazily through tool search.', turnViews: 'live-metrics' } as const;
-
-test('a new visit to the playground loads no code export, meta-schema validator, tool templates or turn views; each loads with its first use', async ({ page }) => {
+/** Opens the playground as a new visit and waits until it is idle: the scripts fetched so far, and a way to read them again later. */
+async function openUntilIdle(page: import('@playwright/test').Page) {
   const loaded = collectScripts(page);
   const playground = new PlaygroundPage(page);
   await playground.open();
   await page.waitForLoadState('networkidle');
-  const atStart = await loaded();
+  const atIdle = await loaded();
+  expect(atIdle.length).toBeGreaterThan(3);
+  return { playground, loaded, atIdle };
+}
+
+/** Markers of code the playground loads on first use: the code generators, the JSON Schema meta-schema validator (an ajv message), the tool templates, the turn views. */
+const ON_FIRST_USE = { codeExport: '--no-buffer', metaSchema: 'must NOT have duplicate items', toolTemplates: 'Load the definition lazily through tool search.', turnViews: 'live-metrics' } as const;
+
+test('a new visit to the playground loads no code export, meta-schema validator, tool templates or turn views; each loads with its first use', async ({ page }) => {
+  const { playground, loaded, atIdle: atStart } = await openUntilIdle(page);
   for (const [name, mark] of Object.entries(ON_FIRST_USE)) expect(atStart.some((body) => body.includes(mark)), `${name} loaded with the page`).toBe(false);
 
   await playground.openTab('code');
@@ -133,12 +140,7 @@ test('a new visit to the playground loads no code export, meta-schema validator,
 });
 
 test('a new visit to the playground fetches no zod and no run machine before idle; its first edit shows the schema\'s error at the field', async ({ page }) => {
-  const loaded = collectScripts(page);
-  const playground = new PlaygroundPage(page);
-  await playground.open();
-  await page.waitForLoadState('networkidle');
-  const atIdle = await loaded();
-  expect(atIdle.length).toBeGreaterThan(3);
+  const { playground, loaded, atIdle } = await openUntilIdle(page);
   expect(atIdle.some((body) => body.includes(ZOD_MARK)), 'zod fetched before idle').toBe(false);
   expect(atIdle.some((body) => body.includes(RUN_MACHINE_MARK)), 'the run machine fetched before idle').toBe(false);
 
@@ -170,12 +172,7 @@ test("a first send straight after opening waits for the checker: a restored draf
 const WHEN_ASKED = { laterSections: 'Nucleus sampling; an alternative to temperature.', exampleBodies: 'Plan a three-day trip to Kyoto.', compareGrid: 'variant 1' } as const;
 
 test("a new visit to the playground loads no collapsed section's fields, no example body and no grid maker before idle; opening, pointing or choosing loads each", async ({ page }) => {
-  const loaded = collectScripts(page);
-  const playground = new PlaygroundPage(page);
-  await playground.open();
-  await page.waitForLoadState('networkidle');
-  const atIdle = await loaded();
-  expect(atIdle.length).toBeGreaterThan(3);
+  const { playground, loaded, atIdle } = await openUntilIdle(page);
   for (const [name, mark] of Object.entries(WHEN_ASKED)) expect(atIdle.some((body) => body.includes(mark)), `${name} fetched before idle`).toBe(false);
   // The sections that start open are there at once.
   await expect(page.getByTestId('field-instructions')).toBeVisible();
