@@ -16,18 +16,12 @@ const statuses = createWriteBatcher<{ id: string; status: string }, void>(async 
   return [];
 }, { gatherMs: writeGatherMs });
 
-/** Sightings queued but not yet written, by id: a status of that response waits for its row, or its update would find none. */
-const unwritten = new Map<string, Promise<void>>();
-
-/** Upserts one sighting. Throws on a database failure; the proxy's recorder wrapper logs it and keeps the reply. */
+/**
+ * Upserts one sighting, queued by its id so that a status of it waits for its row. Throws on a database failure; the
+ * proxy's recorder wrapper logs it and keeps the reply.
+ */
 export async function recordSeenResponse(seen: SeenResponse): Promise<void> {
-  const written = sightings.add(seen);
-  unwritten.set(seen.id, written);
-  try {
-    await written;
-  } finally {
-    if (unwritten.get(seen.id) === written) unwritten.delete(seen.id);
-  }
+  await sightings.add(seen, seen.id);
 }
 
 /**
@@ -35,7 +29,7 @@ export async function recordSeenResponse(seen: SeenResponse): Promise<void> {
  * adds an entry. A sighting of it still being gathered (up to writeGatherMs) is written first.
  */
 export async function recordSeenStatus(responseId: string, status: string): Promise<void> {
-  await unwritten.get(responseId)?.catch(() => undefined);
+  await sightings.whenWritten(responseId);
   await statuses.add({ id: responseId, status });
 }
 

@@ -9,8 +9,16 @@ interface Queued<T, R> {
 }
 
 export interface WriteBatcher<T, R> {
-  /** Resolves with this item's result once the batch it went in is written (rejects if this item could not be written). */
-  add(item: T): Promise<R>;
+  /**
+   * Resolves with this item's result once the batch it went in is written (rejects if this item could not be written).
+   * A `key` (e.g. a response id) lets `whenWritten(key)` wait for it.
+   */
+  add(item: T, key?: string | null): Promise<R>;
+  /**
+   * Settles once the last item added with this key is written or has failed (at once when none is queued): e.g. a status
+   * update waits for the row it updates, still being gathered, or it would find none.
+   */
+  whenWritten(key: string): Promise<void>;
 }
 
 export interface BatchOptions {
@@ -100,14 +108,30 @@ export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R
     if (quiet < 2 && queue.length < maxItems && performance.now() - startedMs < limitMs) setTimeout(() => gather(startedMs, limitMs, queue.length, quiet), 1);
     else void drain();
   };
+  // Items are written in arrival order, so the last one added with a key is the one to wait for.
+  const unwritten = new Map<string, Promise<void>>();
   return {
-    add(item) {
-      return new Promise<R>((resolve, reject) => {
+    add(item, key) {
+      const written = new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         if (isRunning) return;
         isRunning = true;
         setImmediate(() => gather(performance.now(), typeof gatherMs === 'function' ? gatherMs() : gatherMs, 0, 0));
       });
+      if (key !== undefined && key !== null) {
+        const settled = written.then(
+          () => undefined,
+          () => undefined,
+        );
+        unwritten.set(key, settled);
+        void settled.then(() => {
+          if (unwritten.get(key) === settled) unwritten.delete(key);
+        });
+      }
+      return written;
+    },
+    whenWritten(key) {
+      return unwritten.get(key) ?? Promise.resolve();
     },
   };
 }
@@ -122,10 +146,11 @@ export function createKeyedWriteBatcher<T, R = void>(write: (key: string, items:
     const entry = {
       pending: 0,
       batcher: {
-        add: (item: T) => {
+        whenWritten: (itemKey: string) => inner.whenWritten(itemKey),
+        add: (item: T, itemKey?: string | null) => {
           entry.pending += 1;
           // An idle key's batcher is dropped, so keys seen once do not accumulate.
-          return inner.add(item).finally(() => {
+          return inner.add(item, itemKey).finally(() => {
             entry.pending -= 1;
             if (entry.pending === 0 && batchers.get(key) === entry) batchers.delete(key);
           });

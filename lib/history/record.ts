@@ -22,19 +22,10 @@ const statuses = createWriteBatcher<{ id: string; status: string }, void>(async 
   return [];
 }, { gatherMs: writeGatherMs });
 
-/** Entries queued but not yet written, by response id: a status of that response waits for its row, or its update would find none. */
-const unwritten = new Map<string, Promise<void>>();
-
+/** Queued by response id, so that a status of that response waits for its row (`recordSentRequestStatus`). */
 export async function recordSentRequest(entry: SentRequest, db?: Db): Promise<void> {
   if (db) return void (await insertHistoryEntry(db, entry));
-  const written = inserts.add(entry);
-  const id = entry.responseId;
-  if (id !== null) unwritten.set(id, written);
-  try {
-    await written;
-  } finally {
-    if (id !== null && unwritten.get(id) === written) unwritten.delete(id);
-  }
+  await inserts.add(entry, entry.responseId);
 }
 
 /**
@@ -43,6 +34,6 @@ export async function recordSentRequest(entry: SentRequest, db?: Db): Promise<vo
  */
 export async function recordSentRequestStatus(responseId: string, status: string, db?: Db): Promise<void> {
   if (db) return void (await updateHistoryStatus(db, responseId, status));
-  await unwritten.get(responseId)?.catch(() => undefined);
+  await inserts.whenWritten(responseId);
   await statuses.add({ id: responseId, status });
 }

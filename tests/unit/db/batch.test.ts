@@ -120,6 +120,62 @@ describe('createWriteBatcher', () => {
     await Promise.all([forKey('a').add(1), forKey('b').add(2), forKey('a').add(3)]);
     expect(seen.sort()).toEqual(['a:1,3', 'b:2']);
   });
+
+  it('whenWritten(key) waits for the last item added with that key, written or failed, and not for unkeyed or other items', async () => {
+    const written: string[] = [];
+    const releases: Array<() => void> = [];
+    const batcher = createWriteBatcher<string, void>(async (items) => {
+      await new Promise<void>((resolve) => releases.push(resolve));
+      if (items.includes('bad')) throw new Error('refused');
+      written.push(...items);
+      return items.map(() => undefined);
+    });
+    const log: string[] = [];
+    expect(await batcher.whenWritten('resp_none')).toBeUndefined();
+    const first = batcher.add('row 1', 'resp_1');
+    void batcher.add('unkeyed');
+    void batcher.whenWritten('resp_1').then(() => log.push(`resp_1 waited; written ${written.join('+')}`));
+    await new Promise((resolve) => setImmediate(resolve));
+    // While the first batch is being written, resp_1 is added again: the wait is now for this later row.
+    const second = batcher.add('row 1 again', 'resp_1');
+    const bad = batcher.add('bad', 'resp_bad');
+    void batcher.whenWritten('resp_1').then(() => log.push(`resp_1 again waited; written ${written.join('+')}`));
+    void batcher.whenWritten('resp_bad').then(() => log.push('resp_bad waited'));
+    expect(log).toEqual([]);
+    releases.shift()!();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['resp_1 waited; written row 1+unkeyed']);
+    // The second batch fails whole and is written again item by item.
+    while (written.length < 3 || releases.length > 0) {
+      if (releases.length > 0) releases.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await second;
+    await expect(bad).rejects.toThrow('refused');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['resp_1 waited; written row 1+unkeyed', 'resp_1 again waited; written row 1+unkeyed+row 1 again', 'resp_bad waited']);
+    // Nothing queued any more: a later wait settles at once.
+    expect(await batcher.whenWritten('resp_1')).toBeUndefined();
+  });
+
+  it('a keyed batcher waits on its own queue by item key', async () => {
+    let release: () => void = () => undefined;
+    const forKey = createKeyedWriteBatcher<string, void>(async (_key, items) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return items.map(() => undefined);
+    });
+    let waited = false;
+    const added = forKey('capture_a').add('delivery', 'msg_1');
+    void forKey('capture_a').whenWritten('msg_1').then(() => (waited = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(waited).toBe(false);
+    release();
+    await added;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(waited).toBe(true);
+  });
 });
 
 describe('pickFurthestStatuses', () => {
