@@ -1,6 +1,6 @@
 // Recording every response id the playground sees, with its parent, for the chain index (contract used by lib/gateway).
 import 'server-only';
-import { getDb, writeGatherMs } from '@/lib/db';
+import { getDb, holdsWrites, writeGatherMs } from '@/lib/db';
 import { createWriteBatcher } from '@/lib/db/batch';
 import { recordAliases, resolveResponseId, updateSeenStatuses, upsertSeenResponses, type SeenResponse } from './index-store';
 
@@ -10,11 +10,11 @@ export type { SeenResponse } from './index-store';
 const sightings = createWriteBatcher<SeenResponse, void>(async (seen) => {
   await upsertSeenResponses(await getDb(), seen);
   return [];
-}, { gatherMs: writeGatherMs });
+}, { gatherMs: writeGatherMs, holdWhile: holdsWrites });
 const statuses = createWriteBatcher<{ id: string; status: string }, void>(async (updates) => {
   await updateSeenStatuses(await getDb(), updates);
   return [];
-}, { gatherMs: writeGatherMs });
+}, { gatherMs: writeGatherMs, holdWhile: holdsWrites });
 
 /**
  * Upserts one sighting, queued by its id so that a status of it waits for its row. Throws on a database failure; the

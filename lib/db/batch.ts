@@ -31,7 +31,16 @@ export interface BatchOptions {
    * each gathering (e.g. whether the database is PGlite, known only once settings are read).
    */
   gatherMs?: number | (() => number);
+  /**
+   * While this says true, an idle batcher does not start writing (for at most HOLD_MAX_MS from its first item); what
+   * arrives meanwhile joins the batch. E.g. on PGlite a write holds the event loop, and a run waiting for its first byte
+   * would wait for it too.
+   */
+  holdWhile?: () => boolean;
 }
+
+/** The longest an idle batcher waits for `holdWhile` to turn false: a row is late by at most this, never lost. */
+export const HOLD_MAX_MS = 250;
 
 /** One item's outcome when a batch was written. */
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -86,7 +95,7 @@ export async function writeTogetherOrEach<T, R>(items: readonly T[], write: (ite
  * writes the queue when done.
  */
 export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R[]>, options: BatchOptions = {}): WriteBatcher<T, R> {
-  const { maxItems = 500, gatherMs = 0 } = options;
+  const { maxItems = 500, gatherMs = 0, holdWhile } = options;
   let queue: Queued<T, R>[] = [];
   let isRunning = false;
   const drain = async () => {
@@ -105,7 +114,10 @@ export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R
   const gather = (startedMs: number, limitMs: number, seen: number, quietChecks: number) => {
     // Two checks in a row (a millisecond apart) in which nothing arrived end the gathering: a lone item waits that, not gatherMs.
     const quiet = queue.length > seen ? 0 : quietChecks + 1;
-    if (quiet < 2 && queue.length < maxItems && performance.now() - startedMs < limitMs) setTimeout(() => gather(startedMs, limitMs, queue.length, quiet), 1);
+    const waitedMs = performance.now() - startedMs;
+    const isGathering = quiet < 2 && waitedMs < limitMs;
+    const isHeld = waitedMs < HOLD_MAX_MS && holdWhile?.() === true;
+    if ((isGathering || isHeld) && queue.length < maxItems) setTimeout(() => gather(startedMs, limitMs, queue.length, quiet), 1);
     else void drain();
   };
   // Items are written in arrival order, so the last one added with a key is the one to wait for.

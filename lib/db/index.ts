@@ -3,6 +3,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getEnv } from '@/lib/env';
 import { openDatabase, type Db, type DatabaseHandle } from './open';
+import { isAnyAwaitingFirstByte } from './write-hold';
 
 export type { Db } from './open';
 export * as tables from './schema';
@@ -30,6 +31,14 @@ export const EMBEDDED_WRITE_GATHER_MS = 20;
 
 export function writeGatherMs(): number {
   return getEnv().DATABASE_URL ? 0 : EMBEDDED_WRITE_GATHER_MS;
+}
+
+/**
+ * Whether the proxy's per-run writers hold their next write now: on PGlite while a proxied stream waits for its first
+ * byte (lib/db/write-hold.ts), since the write would hold that run's event loop too; never on PostgreSQL.
+ */
+export function holdsWrites(): boolean {
+  return writeGatherMs() > 0 && isAnyAwaitingFirstByte();
 }
 
 export async function getDb(): Promise<Db> {

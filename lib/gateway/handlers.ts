@@ -3,6 +3,7 @@ import 'server-only';
 import type { AuditNote } from '@/lib/audit/entry';
 import { isHiddenFrom } from '@/lib/chains/index-store';
 import { getDb } from '@/lib/db';
+import { markAwaitingFirstByte } from '@/lib/db/write-hold';
 import { getEnv } from '@/lib/env';
 import { describeGateway, type Env } from '@/lib/env-schema';
 import { answerError } from '@/lib/http/route';
@@ -83,12 +84,18 @@ async function withStreamSlot(call: ProxyCall, isStreamRequested: boolean, work:
       headers: { 'Retry-After': '1' },
     });
   }
+  // Until its first chunk goes out, the history and chain-index writers hold their writes (on PGlite they hold the event loop).
+  const firstByteSent = markAwaitingFirstByte();
+  const over = () => {
+    firstByteSent();
+    release();
+  };
   try {
-    const response = await work({ ...call, relayContext: { ...call.relayContext, onStreamClosed: release } });
-    if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) release();
+    const response = await work({ ...call, relayContext: { ...call.relayContext, onStreamClosed: over, onStreamFirstChunk: firstByteSent } });
+    if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) over();
     return response;
   } catch (error) {
-    release();
+    over();
     throw error;
   }
 }

@@ -12,6 +12,8 @@ export interface RelayContext {
   abortUpstream: () => void;
   /** Called once when a relayed stream is over (its stream slot, see withStreamSlot); not called for other replies. */
   onStreamClosed?: () => void;
+  /** Called once just before a relayed stream's first chunk goes out (or when it is over without one); not for other replies. */
+  onStreamFirstChunk?: () => void;
 }
 
 function copyHeaders(upstream: Response, extra: Record<string, string>): Headers {
@@ -103,7 +105,7 @@ export async function relay(upstream: Response, context: RelayContext, hooks: Re
   if (!upstream.ok) return relayError(upstream, context);
   const contentType = upstream.headers.get('content-type') ?? '';
   if (contentType.includes('text/event-stream') && upstream.body) {
-    const body = passThroughSse(upstream.body, { idleMs: context.idleMs, abortUpstream: context.abortUpstream, onClosed: context.onStreamClosed, observer: hooks.observer, tap: hooks.tap });
+    const body = passThroughSse(upstream.body, { idleMs: context.idleMs, abortUpstream: context.abortUpstream, onClosed: context.onStreamClosed, onFirstChunk: context.onStreamFirstChunk, observer: hooks.observer, tap: hooks.tap });
     const headers = copyHeaders(upstream, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' });
     return new Response(body, { status: upstream.status, headers });
   }

@@ -23,6 +23,8 @@ export interface PassThroughOptions {
   tap?: StreamTap;
   /** Called once when the stream is over for any reason (ended, failed, idle, cancelled): frees the client's stream slot without a stream layer of its own. */
   onClosed?: () => void;
+  /** Called just before the first chunk is passed on (or, without one, when the stream is over). */
+  onFirstChunk?: () => void;
 }
 
 /** The flat `error` event (docs/protocol.md, "Reading streams"); sequence_number is null because the gateway did not number it. */
@@ -68,10 +70,17 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
   }, OBSERVED_TYPES);
 
   const { tap } = options;
+  let isFirstChunk = true;
+  const firstChunk = () => {
+    if (!isFirstChunk) return;
+    isFirstChunk = false;
+    options.onFirstChunk?.();
+  };
   let isClosed = false;
   const closed = () => {
     if (isClosed) return;
     isClosed = true;
+    firstChunk();
     options.onClosed?.();
   };
   const end = (controller: ReadableStreamDefaultController<Uint8Array>, code?: string, message?: string) => {
@@ -130,6 +139,7 @@ export function passThroughSse(body: ReadableStream<Uint8Array>, options: PassTh
           // Only the last characters: concatenating the whole chunk first would copy it.
           tail = text.length >= 4 ? text.slice(-4) : (tail + text).slice(-4);
           tap?.onText(text);
+          if (isFirstChunk) firstChunk();
           controller.enqueue(result.value);
         } catch (error) {
           // Not a gateway failure (those end with an error event): the stream errors, and its slot is freed all the same.

@@ -1,6 +1,6 @@
 // Recording every request sent through the proxy into the searchable history (contract used by lib/gateway).
 import 'server-only';
-import { getDb, writeGatherMs, type Db } from '@/lib/db';
+import { getDb, holdsWrites, writeGatherMs, type Db } from '@/lib/db';
 import { createWriteBatcher } from '@/lib/db/batch';
 import { insertHistoryEntries, insertHistoryEntry, updateHistoryStatus, updateHistoryStatuses } from './store';
 
@@ -16,11 +16,11 @@ export interface SentRequest {
 const inserts = createWriteBatcher<SentRequest, void>(async (entries) => {
   await insertHistoryEntries(await getDb(), entries);
   return [];
-}, { gatherMs: writeGatherMs });
+}, { gatherMs: writeGatherMs, holdWhile: holdsWrites });
 const statuses = createWriteBatcher<{ id: string; status: string }, void>(async (updates) => {
   await updateHistoryStatuses(await getDb(), updates);
   return [];
-}, { gatherMs: writeGatherMs });
+}, { gatherMs: writeGatherMs, holdWhile: holdsWrites });
 
 /** Queued by response id, so that a status of that response waits for its row (`recordSentRequestStatus`). */
 export async function recordSentRequest(entry: SentRequest, db?: Db): Promise<void> {

@@ -10,7 +10,7 @@ import { json, routeParams } from '../support/fake-upstream';
 import { setUpFakeUpstream } from '../support/proxy-harness';
 
 const database: { handle?: DatabaseHandle } = {};
-vi.mock('@/lib/db', () => ({ getDb: async () => database.handle!.db, writeGatherMs: () => 0 }));
+vi.mock('@/lib/db', () => ({ getDb: async () => database.handle!.db, writeGatherMs: () => 0, holdsWrites: () => false }));
 
 type JobDetailReply = JobDetailOf<DeliveryView>;
 const { upstream, load } = setUpFakeUpstream({ settings: { GATEWAY_API_KEY: 'sk-server-0123456789' } });

@@ -101,6 +101,38 @@ describe.each(DATABASE_KINDS)('proxy writes on %s', (kind) => {
     if (kind === 'pglite') expect(perRunTables).toBeLessThanOrEqual(36);
   });
 
+  it('a stream waiting for its first byte holds the history and chain-index writes (on PGlite) until its first chunk goes out', async () => {
+    let answer: () => void = () => undefined;
+    const isAsked = new Promise<void>((resolveAsked) => {
+      upstream.respondWith((_request, reply) => {
+        resolveAsked();
+        answer = () => {
+          reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
+          reply.write(sseEvent({ type: 'response.created', sequence_number: 0, response: response('resp_first_byte', 'in_progress') }));
+          reply.end(sseEvent({ type: 'response.completed', sequence_number: 1, response: response('resp_first_byte', 'completed') }));
+        };
+      });
+    });
+    const routes = await loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: 'sk-test-writes' }, () => vi.resetModules());
+    const { isAnyAwaitingFirstByte } = await import('@/lib/db/write-hold');
+    const { holdsWrites } = await import('@/lib/db');
+    expect(isAnyAwaitingFirstByte()).toBe(false);
+    const body = JSON.stringify({ model: 'm', input: 'first byte', stream: true });
+    const replied = routes.responses.POST(new Request(`${ORIGIN}/api/responses`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }));
+    await isAsked;
+    expect(isAnyAwaitingFirstByte()).toBe(true);
+    // PostgreSQL works beside the event loop: nothing is held there.
+    expect(holdsWrites()).toBe(kind === 'pglite');
+    answer();
+    const reader = (await replied).body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain('response.created');
+    expect(isAnyAwaitingFirstByte()).toBe(false);
+    expect(holdsWrites()).toBe(false);
+    while (!(await reader.read()).done);
+    await (await import('@/lib/recordings/recorder')).whenRecordingsWritten();
+  });
+
   it('a status recorded while its run is still being gathered is applied after the run is written, not lost', async () => {
     await loadProxyRoutes({ GATEWAY_BASE_URL: upstream.url }, () => vi.resetModules());
     const { recordSentRequest, recordSentRequestStatus } = await import('@/lib/history/record');

@@ -1,6 +1,7 @@
 // Group commit: writes that arrive together are written together, in order, each caller answered with its own result.
 import { describe, expect, it } from 'vitest';
-import { createKeyedWriteBatcher, createWriteBatcher, isDatabaseUnavailable, writeTogetherOrEach } from '@/lib/db/batch';
+import { createKeyedWriteBatcher, createWriteBatcher, HOLD_MAX_MS, isDatabaseUnavailable, writeTogetherOrEach } from '@/lib/db/batch';
+import { isAnyAwaitingFirstByte, markAwaitingFirstByte } from '@/lib/db/write-hold';
 import { pickFurthestStatuses } from '@/lib/db/response-status';
 
 describe('createWriteBatcher', () => {
@@ -189,5 +190,57 @@ describe('pickFurthestStatuses', () => {
       { id: 'r3', status: 'queued' },
     ]);
     expect(Object.fromEntries(picked)).toEqual({ r1: 'in_progress', r2: 'completed', r3: 'in_progress' });
+  });
+});
+
+describe('createWriteBatcher holdWhile', () => {
+  it('holds an idle batcher while it says true, gathering what arrives, then writes it all in one batch', async () => {
+    const batches: number[][] = [];
+    let isHeld = true;
+    const batcher = createWriteBatcher<number, void>(
+      async (items) => {
+        batches.push(items);
+        return items.map(() => undefined);
+      },
+      { holdWhile: () => isHeld },
+    );
+    const added = [batcher.add(1)];
+    for (let turn = 0; turn < 20; turn += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (turn === 10) added.push(batcher.add(2));
+    }
+    expect(batches).toEqual([]);
+    isHeld = false;
+    await Promise.all(added);
+    expect(batches).toEqual([[1, 2]]);
+  });
+
+  it(`writes after HOLD_MAX_MS (${HOLD_MAX_MS} ms) even if still held: a row is late, never lost`, async () => {
+    const written: number[] = [];
+    const batcher = createWriteBatcher<number, void>(
+      async (items) => {
+        written.push(...items);
+        return items.map(() => undefined);
+      },
+      { holdWhile: () => true },
+    );
+    const added = batcher.add(7);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(written).toEqual([]);
+    await added;
+    expect(written).toEqual([7]);
+  });
+});
+
+describe('markAwaitingFirstByte', () => {
+  it('counts runs waiting for their first byte; each release counts once', () => {
+    expect(isAnyAwaitingFirstByte()).toBe(false);
+    const first = markAwaitingFirstByte();
+    const second = markAwaitingFirstByte();
+    first();
+    first();
+    expect(isAnyAwaitingFirstByte()).toBe(true);
+    second();
+    expect(isAnyAwaitingFirstByte()).toBe(false);
   });
 });

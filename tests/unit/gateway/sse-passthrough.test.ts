@@ -65,3 +65,30 @@ describe('passThroughSse: a stream that ends without a terminal event', () => {
     expect(cut).toContain('"type":"response.output_text.delta"\n\nevent: error\n');
   });
 });
+
+describe('passThroughSse: the first chunk', () => {
+  it('is announced once, before the browser can read it, and not again for later chunks', async () => {
+    const seen: string[] = [];
+    const onFirstChunk = vi.fn(() => seen.push('first chunk announced'));
+    const { body } = open([created, completed], {}, { onFirstChunk });
+    const reader = body.getReader();
+    const first = await reader.read();
+    seen.push(`read ${new TextDecoder().decode(first.value).slice(0, 23)}`);
+    while (!(await reader.read()).done);
+    expect(seen).toEqual(['first chunk announced', 'read event: response.created']);
+    expect(onFirstChunk).toHaveBeenCalledTimes(1);
+  });
+
+  it('is announced when the stream is over without a chunk: the browser left, or the gateway broke', async () => {
+    const left = vi.fn();
+    const { body } = open([], { hold: true }, { onFirstChunk: left });
+    const reader = body.getReader();
+    void reader.read().catch(() => undefined);
+    expect(left).not.toHaveBeenCalled();
+    await reader.cancel();
+    expect(left).toHaveBeenCalledTimes(1);
+    const broke = vi.fn();
+    await new Response(open([], { fail: true }, { onFirstChunk: broke }).body).text();
+    expect(broke).toHaveBeenCalledTimes(1);
+  });
+});
