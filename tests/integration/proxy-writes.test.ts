@@ -130,7 +130,9 @@ describe.each(DATABASE_KINDS)('proxy writes on %s', (kind) => {
     expect(isAnyAwaitingFirstByte()).toBe(false);
     expect(holdsWrites()).toBe(false);
     while (!(await reader.read()).done);
+    // The run's recording and audit entry are written before the next test (its database) starts.
     await (await import('@/lib/recordings/recorder')).whenRecordingsWritten();
+    await (await import('@/lib/audit/writer')).flushAudit();
   });
 
   it('a status recorded while its run is still being gathered is applied after the run is written, not lost', async () => {
