@@ -42,7 +42,7 @@ export const Composer = memo(function Composer({ onSend, onStop, isRunning, onOp
         input
       </label>
       {input === 'text' ? (
-        <InputText id={`${id}-input`} inputRef={inputRef} onSend={onSend} />
+        <InputText id={`${id}-input`} inputRef={inputRef} />
       ) : (
         <p id={`${id}-input`} className="rounded-md border border-dashed border-line p-2 text-sm text-fg-muted" data-testid="composer-items">
           The input is {input}.{' '}
@@ -51,7 +51,8 @@ export const Composer = memo(function Composer({ onSend, onStop, isRunning, onOp
           </button>
         </p>
       )}
-      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1.5">
+      {/* A paint group (isolate): a keystroke in the input does not repaint the controls (text-boundary.ts). */}
+      <div className="isolate flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1.5">
         <div className="flex min-w-0 flex-1 items-center gap-1.5 sm:flex-none">
           <span id={`${id}-model`} className="font-mono text-xs font-semibold text-fg-muted">
             model
@@ -95,12 +96,13 @@ const keepText = (text: string) => text;
 const isEmptyText = (value: unknown) => value === undefined || value === '';
 
 /**
- * The input text: uncontrolled, registered with the draft's form (a keystroke renders nothing); Ctrl/Cmd+Enter sends.
+ * The input text: uncontrolled, registered with the draft's form (a keystroke renders nothing); Ctrl/Cmd+Enter sends (the
+ * playground's shortcut, on the window: the key reaches it from here).
  * Its own relayout boundary (in a block wrapper: a flex item cannot be one). The placeholder is there only while the input
  * is empty: with one, the browser restyles its hidden placeholder on every keystroke (two style recalculations a key in
  * the trace); without, none, and this renders only when the input turns empty or not.
  */
-function InputText({ id, inputRef, onSend }: { id: string; inputRef: RefObject<HTMLTextAreaElement | null>; onSend: () => void }) {
+function InputText({ id, inputRef }: { id: string; inputRef: RefObject<HTMLTextAreaElement | null> }) {
   const registered: UseFormRegisterReturn = useRegisteredField('input', keepText);
   const isEmpty = useFieldSelector('input', isEmptyText);
   return (
@@ -116,12 +118,6 @@ function InputText({ id, inputRef, onSend }: { id: string; inputRef: RefObject<H
         placeholder={isEmpty ? 'Ask something; Ctrl+Enter sends' : undefined}
         data-testid="field-input"
         className={cx(textBoundaryClass(2), 'max-h-[35vh] min-h-12')}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            onSend();
-          }
-        }}
       />
     </div>
   );

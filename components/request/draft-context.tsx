@@ -4,7 +4,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { getPath, parsePath } from './body-path';
-import { ON_BEHALF_OF_FIELD, toFormName } from './draft-form';
+import { toFormName } from './draft-form';
 import { selectIssues, type BodyIssue, type DraftStore } from './draft-store';
 import type { RequestDraft } from './request-draft';
 
@@ -95,21 +95,28 @@ export function useFieldIssues(path: string, isExact = false): BodyIssue[] {
 }
 
 /**
+ * Each registered text control's form handler, by element: once quiet-typing.ts has loaded, the control's input goes
+ * from a native listener to this handler, and React dispatches nothing for its typing events.
+ */
+export const quietInputs = new WeakMap<EventTarget, (event: Event) => unknown>();
+
+/**
  * Registers an uncontrolled text input for a body path with the draft's react-hook-form control: the element keeps what
  * is typed, the form stores it, and the body follows (`toValue` maps the text, e.g. '' to unset); the component renders
- * nothing per keystroke. The form writes values set elsewhere (the JSON editor, an import) into the element.
+ * nothing per keystroke (nor does React dispatch anything, see quietInputs). The form writes values set elsewhere (the
+ * JSON editor, an import) into the element.
  */
 export function useRegisteredField(path: string, toValue: (text: string) => unknown): UseFormRegisterReturn {
   const store = useDraftStore();
   useEffect(() => store.trackRegistered(path), [store, path]);
-  return store.form.register(toFormName(path), {
+  const registered = store.form.register(toFormName(path), {
     setValueAs: toValue,
     onChange: (event: { target: { value: string } }) => store.takeTyped(path, toValue(event.target.value)),
   });
-}
-
-/** The X-On-Behalf-Of input, registered with the form like the body's fields. */
-export function useRegisteredOnBehalfOf(): UseFormRegisterReturn {
-  const store = useDraftStore();
-  return store.form.register(ON_BEHALF_OF_FIELD, { onChange: (event: { target: { value: string } }) => store.takeTypedOnBehalfOf(event.target.value) });
+  const { ref, onChange } = registered;
+  registered.ref = (element: HTMLElement | null) => {
+    ref(element);
+    if (element) quietInputs.set(element, onChange);
+  };
+  return registered;
 }

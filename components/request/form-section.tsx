@@ -1,6 +1,8 @@
 'use client';
 // A titled, collapsible group of controls in the request form; while the field search has a query it shows open, and hides when none of its fields match.
 // A section that starts collapsed may take its fields from later-sections.ts: they load when it is opened (prefetched when pointed at or focused).
+// Each section is a stacking context of its own (`isolate`): a keystroke in one section repaints that section, and the
+// browser reuses the others' painting as it was (see paint groups in text-boundary.ts).
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useFieldSearch } from './field-search';
 import { loadLaterSections, preloadLaterSections, useLaterSections, type LaterSections } from './later-sections';
@@ -32,14 +34,14 @@ export function FormSection({ title, testId, isOpen = false, children, later }: 
   const grid = <div className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">{body}</div>;
   if (query) {
     return (
-      <section aria-label={title} className="rounded-lg border border-line bg-surface p-3 [&:not(:has([data-field-match]))]:hidden" data-testid={testId}>
+      <section aria-label={title} className="isolate rounded-lg border border-line bg-surface p-3 [&:not(:has([data-field-match]))]:hidden" data-testid={testId}>
         <h3 className="text-sm font-semibold text-fg">{title}</h3>
         {grid}
       </section>
     );
   }
   return (
-    <details open={isOpen} className="rounded-lg border border-line bg-surface p-3" data-testid={testId} onToggle={later ? (event) => event.currentTarget.open && setAsked(true) : undefined}>
+    <details open={isOpen} className="isolate rounded-lg border border-line bg-surface p-3" data-testid={testId} onToggle={later ? (event) => event.currentTarget.open && setAsked(true) : undefined}>
       <summary className="cursor-pointer text-sm font-semibold text-fg" onPointerEnter={later ? preloadLaterSections : undefined} onFocus={later ? preloadLaterSections : undefined}>
         {title}
       </summary>

@@ -4,7 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Select, TextInput } from '@/components/ui/input';
 import { sessionQuery } from '@/lib/http/query-keys';
-import { useDraftStore, useOnBehalfOf, useRegisteredOnBehalfOf } from './draft-context';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useDraftStore, useOnBehalfOf } from './draft-context';
+import { ON_BEHALF_OF_FIELD } from './draft-form';
+
+/** The X-On-Behalf-Of input, registered with the form like the body's fields (here, not in draft-context: this section loads later). */
+function useRegisteredOnBehalfOf(): UseFormRegisterReturn {
+  const store = useDraftStore();
+  return store.form.register(ON_BEHALF_OF_FIELD, { onChange: (event: { target: { value: string } }) => store.takeTypedOnBehalfOf(event.target.value) });
+}
 
 export function OnBehalfOfControl() {
   const store = useDraftStore();

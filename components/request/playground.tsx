@@ -21,13 +21,9 @@ import { buildDraftHeaders, createDefaultDraft } from './request-draft';
 import { RequestPanel, type PanelTab } from './request-panel';
 import { usePageLinks } from './use-page-links';
 import { useRequestDraft } from './use-request-draft';
-import { useFollowStream } from './use-follow-stream';
+import { isEditable, useFollowStream } from './use-follow-stream';
 import { useOpenThread } from './use-open-thread';
 import { usePanelOpen } from './use-panel-open';
-
-function isEditable(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-}
 
 export function Playground() {
   const store = useRequestDraft();
@@ -168,7 +164,7 @@ export function Playground() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      // A composer handles its own shortcut and marks it handled: never send twice.
+      // A control that handles a shortcut itself marks it handled: never act twice.
       if (event.defaultPrevented) return;
       if (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditable(event.target)) {
         event.preventDefault();
@@ -185,8 +181,8 @@ export function Playground() {
     return () => window.removeEventListener('keydown', onKey);
   }, [send, run, openSettings]);
 
-  // The first focus or press in the playground starts loading what an edit and a send need (the checker, the run machine):
-  // neither loads with the page, and by the time the user sends, both are there.
+  // The first focus or press in the playground starts loading what an edit and a send need (the checker, with typing
+  // without React's dispatch; the run machine): neither loads with the page, and by the time the user sends, both are there.
   const warmUp = useCallback(() => {
     void loadDraftChecker().catch(() => undefined);
     void preloadProxyThread().catch(() => undefined);
@@ -212,7 +208,8 @@ export function Playground() {
     <DraftProvider store={store}>
       <div className={cx('grid min-w-0 grid-cols-1 gap-4', isPanelShown && 'xl:grid-cols-[minmax(0,1fr)_minmax(24rem,30rem)]')} data-testid="request-builder" onFocus={warmUp} onPointerDown={warmUp}>
         <section aria-labelledby="conversation-heading" className="flex min-w-0 flex-col gap-3" data-testid="conversation">
-          <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+          {/* Paint groups (isolate): typing in the composer does not repaint these (text-boundary.ts). */}
+          <div className="isolate flex min-w-0 flex-wrap items-center justify-between gap-2">
             <h2 id="conversation-heading" className="text-base font-semibold text-fg">
               Conversation
             </h2>
@@ -244,7 +241,7 @@ export function Playground() {
             </p>
           ) : null}
           {run.turns.length === 0 && !thread.isOpening ? (
-            <div className="flex min-w-0 flex-col gap-2 rounded-lg border border-dashed border-line p-3" data-testid="empty-thread">
+            <div className="isolate flex min-w-0 flex-col gap-2 rounded-lg border border-dashed border-line p-3" data-testid="empty-thread">
               <h3 id="examples-heading" className="text-sm font-semibold text-fg">
                 Start from an example
               </h3>

@@ -19,6 +19,15 @@ const HEIGHTS: Record<number, string> = {
   8: 'h-[calc(8lh+0.75rem+2px)]',
 };
 
+/*
+ * Paint groups. A keystroke repaints the typed control and every stacking context around it; each of those repaints all
+ * of its content that is not in a stacking context of its own. So the large parts of the page that typing never changes
+ * are stacking contexts (`isolate`, which changes nothing else: nothing in them is positioned against the outside): the
+ * page header, the conversation's header row and examples, the composer's row of controls, each section of the request
+ * form. Their painting is reused as it was. Chromium traces, 120 keys (A/B against the page without): with the default
+ * draft, Paint fell from 0.52 to 0.36 ms a frame, with 50 input items from 1.44 to 0.93.
+ */
+
 export type BoundaryLines = 1 | 2 | 3 | 4 | 6 | 8;
 
 /** The class of a text control `lines` high (1: a one-line input) that is its own relayout boundary. */

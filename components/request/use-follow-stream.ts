@@ -4,6 +4,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ResponseRun } from '@/components/transcript/use-run';
 
+/** True for a control that takes typed text (keys there are text, not page shortcuts). */
+export function isEditable(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
 const NEAR_BOTTOM_PX = 120;
 
 function scrollRoot(): Element {
@@ -44,9 +49,7 @@ export function useFollowStream(run: ResponseRun): FollowStream {
       if (event.deltaY < 0) follow(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target;
-      const isEditable = target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-      if (!isEditable && ['PageUp', 'ArrowUp', 'Home'].includes(event.key)) follow(false);
+      if (!isEditable(event.target) && ['PageUp', 'ArrowUp', 'Home'].includes(event.key)) follow(false);
     };
     // A scrollbar drag up pauses too; reaching the end again resumes.
     const onScroll = () => {

@@ -19,7 +19,8 @@ const LINKS = [
 export function SiteHeader({ themeChoice }: { themeChoice: ThemeChoice }) {
   const pathname = usePathname();
   return (
-    <header className="border-b border-line bg-surface" data-testid="site-header">
+    // A paint group (isolate): typing elsewhere on the page reuses its painting (components/request/text-boundary.ts).
+    <header className="isolate border-b border-line bg-surface" data-testid="site-header">
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center gap-x-6 gap-y-2 px-3 py-2.5 sm:px-4">
         <Link href="/" className="order-1 rounded font-semibold text-fg">
           Responses Playground

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
 test('the form and the JSON editor follow each other, and unknown fields survive form edits', async ({ page }) => {
@@ -128,4 +128,68 @@ test('the composer lays out only itself while typed into (a contained block with
   await playground.replaceJson('{"model":"local-agent","input":""}');
   await expect(playground.composer).toHaveValue('');
   await expect(playground.composer).toHaveAttribute('placeholder', 'Ask something; Ctrl+Enter sends');
+});
+
+test('typing into the form reaches the draft without React dispatching its keys; undo, paste and the shortcuts keep working', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  // What reaches the document (where React listens) from a text control: only keydown, once typing is quiet.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenTyping: string[] }).seenTyping = seen;
+    for (const type of ['keydown', 'keypress', 'textInput', 'beforeinput', 'input', 'keyup']) {
+      document.addEventListener(type, (event) => event.target instanceof HTMLTextAreaElement && seen.push(type), { capture: true });
+    }
+  });
+  const seen = () => page.evaluate(() => (window as unknown as { seenTyping: string[] }).seenTyping.splice(0));
+  await playground.composer.focus();
+  // Quiet typing loads with the first focus: until then React passes the input on itself.
+  await expect.poll(async () => {
+    await playground.composer.dispatchEvent('keyup');
+    return seen();
+  }).toEqual([]);
+
+  await playground.composer.pressSequentially('Hello there');
+  expect(new Set(await seen())).toEqual(new Set(['keydown']));
+  await expect(await playground.jsonText()).toContainText('"input": "Hello there"');
+  await playground.openTab('settings');
+
+  // Undo and inserted text (what a paste or an IME commit does) are input events too: the draft follows them.
+  await playground.composer.press('ControlOrMeta+z');
+  const undone = await playground.composer.inputValue();
+  expect(undone).not.toBe('Hello there');
+  await expect(await playground.jsonText()).toContainText(`"input": ${JSON.stringify(undone)}`);
+  await playground.openTab('settings');
+  await playground.composer.focus();
+  await page.keyboard.insertText(' pasted');
+  await expect(await playground.jsonText()).toContainText(`"input": ${JSON.stringify(`${undone} pasted`)}`);
+  await playground.openTab('settings');
+
+  // A field of the side panel types the same way.
+  const instructions = (await playground.openSection('section-instructions')).getByTestId('field-instructions');
+  await instructions.pressSequentially('Be brief');
+  expect(new Set(await seen())).toEqual(new Set(['keydown']));
+  await expect(await playground.jsonText()).toContainText('"instructions": "Be brief"');
+  await playground.openTab('settings');
+
+  // Ctrl+Enter still sends from the composer (the page's shortcut hears the keydown).
+  await playground.composer.fill('Say hello');
+  await playground.composer.press('ControlOrMeta+Enter');
+  await expect(playground.runStatus).toHaveText(/completed/);
+  await expect(playground.turn(0).getByTestId('turn-heading')).toHaveText('Say hello');
+});
+
+test('typing repaints only its own part of the page: the parts typing never changes are paint groups (stacking contexts)', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  const isolation = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).isolation);
+  expect(await isolation(page.getByTestId('site-header'))).toBe('isolate');
+  expect(await isolation(page.getByTestId('empty-thread'))).toBe('isolate');
+  expect(await isolation(page.getByTestId('conversation').locator(':scope > div', { has: page.getByTestId('new-request') }))).toBe('isolate');
+  expect(await isolation(page.getByTestId('composer').locator(':scope > div', { has: page.getByTestId('send-request') }))).toBe('isolate');
+  const sections = page.getByTestId('request-form').locator(':scope > details, :scope > section');
+  expect(await sections.count()).toBeGreaterThan(5);
+  expect(new Set(await sections.evaluateAll((elements) => elements.map((element) => getComputedStyle(element).isolation)))).toEqual(new Set(['isolate']));
+  // The composer's own text box is not inside one of them: it repaints alone (its own containment).
+  expect(await playground.composer.evaluate((element) => element.closest('.isolate'))).toBeNull();
 });
