@@ -42,6 +42,27 @@ export interface BatchOptions {
 /** The longest an idle batcher waits for `holdWhile` to turn false: a row is late by at most this, never lost. */
 export const HOLD_MAX_MS = 250;
 
+// Every batcher's items not yet written or failed, on globalThis: route bundles and tests that reset modules load their own copies.
+const pendingHolder = globalThis as typeof globalThis & { __playgroundPendingWrites?: Set<Promise<void>> };
+
+function pendingWrites(): Set<Promise<void>> {
+  pendingHolder.__playgroundPendingWrites ??= new Set();
+  return pendingHolder.__playgroundPendingWrites;
+}
+
+/**
+ * Settles once no batcher holds an item (each written or failed), waiting also for items added meanwhile (a status added
+ * once its row is written): before a database is closed, so that nothing gathered or held is written into a closed one.
+ */
+export async function whenAllWritten(): Promise<void> {
+  const pending = pendingWrites();
+  while (pending.size > 0) {
+    await Promise.allSettled([...pending]);
+    // What a settled write leads to (a status after its row) is added after its promise's callbacks: a turn later.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** One item's outcome when a batch was written. */
 export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
@@ -130,16 +151,17 @@ export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R
         isRunning = true;
         setImmediate(() => gather(performance.now(), typeof gatherMs === 'function' ? gatherMs() : gatherMs, 0, 0));
       });
-      if (key !== undefined && key !== null) {
-        const settled = written.then(
-          () => undefined,
-          () => undefined,
-        );
-        unwritten.set(key, settled);
-        void settled.then(() => {
-          if (unwritten.get(key) === settled) unwritten.delete(key);
-        });
-      }
+      const settled = written.then(
+        () => undefined,
+        () => undefined,
+      );
+      const pending = pendingWrites();
+      pending.add(settled);
+      if (key !== undefined && key !== null) unwritten.set(key, settled);
+      void settled.then(() => {
+        pending.delete(settled);
+        if (key !== undefined && key !== null && unwritten.get(key) === settled) unwritten.delete(key);
+      });
       return written;
     },
     whenWritten(key) {

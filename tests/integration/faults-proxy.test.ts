@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getSeenResponse } from '@/lib/chains/index-store';
 import { searchHistory } from '@/lib/history/store';
 import { getJob } from '@/lib/jobs/store';
+import { closeAppDatabase } from '../support/app-database';
 import { makePgliteDir } from '../support/databases';
 import { controlledStream, hang, json, loadProxyRoutes, routeParams, sseEvent, streamAll } from '../support/fake-upstream';
 import { setUpFakeUpstream } from '../support/proxy-harness';
@@ -16,12 +17,8 @@ beforeAll(async () => {
   // Opened up front: the first open runs the migrations, which on a loaded machine can outlast the proxy's 2 s wait for a job row.
   await db();
 });
-afterAll(async () => {
-  const { getDb } = await import('@/lib/db');
-  const holder = globalThis as typeof globalThis & { __playgroundDb?: Promise<{ close(): Promise<void> }> };
-  await getDb();
-  await (await holder.__playgroundDb)?.close();
-});
+// After the writes the last runs queued (a CI run once saw them fail into the closed database after the file's end).
+afterAll(closeAppDatabase);
 const { upstream, load } = setUpFakeUpstream({ settings: { GATEWAY_API_KEY: SERVER_KEY, GATEWAY_TIMEOUT_MS: '300' } });
 
 async function db() {

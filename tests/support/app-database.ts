@@ -1,5 +1,6 @@
 // Points the in-process app (lib/db's shared handle) at a test database, and closes it again.
 import { afterAll, beforeAll } from 'vitest';
+import { whenAllWritten } from '@/lib/db/batch';
 import type { DatabaseHandle } from '@/lib/db/open';
 import { makeDatabaseOptions, type DatabaseKind } from './databases';
 
@@ -13,7 +14,9 @@ export async function useAppDatabase(options: { databaseUrl?: string; pgliteDir:
   if (options.databaseUrl) process.env.DATABASE_URL = options.databaseUrl;
 }
 
+/** Closes the app's database once every write the app queued (history, chain index, ...) is written or has failed. */
 export async function closeAppDatabase(): Promise<void> {
+  await whenAllWritten();
   const handle = holder.__playgroundDb;
   holder.__playgroundDb = undefined;
   await (await handle?.catch(() => undefined))?.close();

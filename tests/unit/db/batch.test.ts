@@ -1,6 +1,6 @@
 // Group commit: writes that arrive together are written together, in order, each caller answered with its own result.
 import { describe, expect, it } from 'vitest';
-import { createKeyedWriteBatcher, createWriteBatcher, HOLD_MAX_MS, isDatabaseUnavailable, writeTogetherOrEach } from '@/lib/db/batch';
+import { createKeyedWriteBatcher, createWriteBatcher, HOLD_MAX_MS, isDatabaseUnavailable, whenAllWritten, writeTogetherOrEach } from '@/lib/db/batch';
 import { isAnyAwaitingFirstByte, markAwaitingFirstByte } from '@/lib/db/write-hold';
 import { pickFurthestStatuses } from '@/lib/db/response-status';
 
@@ -242,5 +242,41 @@ describe('markAwaitingFirstByte', () => {
     expect(isAnyAwaitingFirstByte()).toBe(true);
     second();
     expect(isAnyAwaitingFirstByte()).toBe(false);
+  });
+});
+
+describe('whenAllWritten', () => {
+  it('settles only once every batcher has written or failed its items, including one a written item led to', async () => {
+    const stored: string[] = [];
+    const releases: Array<() => void> = [];
+    const slow = (name: string) =>
+      createWriteBatcher<string, void>(async (items) => {
+        await new Promise<void>((resolve) => releases.push(resolve));
+        if (items.includes('bad')) throw new Error('refused');
+        stored.push(...items.map((item) => `${name}:${item}`));
+        return items.map(() => undefined);
+      });
+    const rows = slow('rows');
+    const statuses = slow('statuses');
+    // As recordSentRequestStatus does: the status is added once its row is written.
+    void rows.add('resp_1', 'resp_1').then(() => statuses.add('completed'));
+    void statuses.add('bad').catch(() => undefined);
+    let isSettled = false;
+    const all = whenAllWritten().then(() => (isSettled = true));
+    // Each write waits for its release: whenAllWritten has not settled while any is unreleased.
+    let writes = 0;
+    while (!isSettled) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (releases.length === 0) continue;
+      expect(isSettled).toBe(false);
+      writes += releases.length;
+      releases.splice(0).forEach((release) => release());
+    }
+    await all;
+    // The row, the failing status (alone in its batch: not written again) and the status the row led to.
+    expect(writes).toBe(3);
+    expect(stored.sort()).toEqual(['rows:resp_1', 'statuses:completed']);
+    // Nothing queued: at once.
+    await expect(whenAllWritten()).resolves.toBeUndefined();
   });
 });
