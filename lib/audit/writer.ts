@@ -14,6 +14,8 @@ interface AuditQueue {
   timer: NodeJS.Timeout | null;
   flushing: Promise<void> | null;
   dropped: number;
+  /** Told once the queue is written out (`whenAuditWritten`). */
+  waiters?: Array<() => void>;
 }
 
 const holder = globalThis as typeof globalThis & { __playgroundAuditQueue?: AuditQueue };
@@ -39,6 +41,9 @@ async function writeQueued(state: AuditQueue): Promise<void> {
     console.error(`[audit] ${state.dropped} entries were dropped while the database could not be written`);
     state.dropped = 0;
   }
+  const waiters = state.waiters ?? [];
+  state.waiters = [];
+  for (const waiter of waiters) waiter();
 }
 
 function schedule(state: AuditQueue, delayMs: number): void {
@@ -69,4 +74,20 @@ export function flushAudit(): Promise<void> {
     state.flushing = null;
   });
   return state.flushing;
+}
+
+/** Whether entries wait to be written (or are being written). */
+export function hasAuditQueued(): boolean {
+  const state = queue();
+  return state.entries.length > 0 || state.flushing !== null;
+}
+
+/**
+ * Settles once every entry queued so far is written, on the writer's own schedule (nothing is written sooner for it): a
+ * stopping server waits for it. While the database cannot be written it waits on; the caller bounds the wait.
+ */
+export function whenAuditWritten(): Promise<void> {
+  const state = queue();
+  if (!hasAuditQueued()) return Promise.resolve();
+  return new Promise((resolve) => (state.waiters ??= []).push(resolve));
 }

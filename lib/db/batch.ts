@@ -43,7 +43,8 @@ export interface BatchOptions {
 export const HOLD_MAX_MS = 250;
 
 // Every batcher's items not yet written or failed, on globalThis: route bundles and tests that reset modules load their own copies.
-const pendingHolder = globalThis as typeof globalThis & { __playgroundPendingWrites?: Set<Promise<void>> };
+// With them, the one wait for all of them in progress: every request's shutdown drain (lib/gateway/drain.ts) shares it.
+const pendingHolder = globalThis as typeof globalThis & { __playgroundPendingWrites?: Set<Promise<void>>; __playgroundAllWritten?: Promise<void> | null };
 
 function pendingWrites(): Set<Promise<void>> {
   pendingHolder.__playgroundPendingWrites ??= new Set();
@@ -54,7 +55,18 @@ function pendingWrites(): Set<Promise<void>> {
  * Settles once no batcher holds an item (each written or failed), waiting also for items added meanwhile (a status added
  * once its row is written): before a database is closed, so that nothing gathered or held is written into a closed one.
  */
-export async function whenAllWritten(): Promise<void> {
+/** Whether any batcher holds an item not yet written or failed. */
+export function hasPendingWrites(): boolean {
+  return pendingWrites().size > 0;
+}
+
+export function whenAllWritten(): Promise<void> {
+  if (pendingWrites().size === 0) return Promise.resolve();
+  pendingHolder.__playgroundAllWritten ??= waitForAll().finally(() => (pendingHolder.__playgroundAllWritten = null));
+  return pendingHolder.__playgroundAllWritten;
+}
+
+async function waitForAll(): Promise<void> {
   const pending = pendingWrites();
   while (pending.size > 0) {
     await Promise.allSettled([...pending]);

@@ -17,6 +17,7 @@ import { takeRateLimit } from '@/lib/auth/shared-rate-limit';
 import { startRecording } from '@/lib/recordings/recorder';
 import type { RecordingFile } from '@/lib/schema/recording';
 import { sharedStreamLimiter } from '@/lib/auth/stream-limit';
+import { inBackground } from './drain';
 import { observeStream, recordPolled } from './observe';
 import { readResponseInfo, recordAcceptedBackground, recordCreated, type CreateContext } from './recorders';
 import { relay, relayError, type RelayContext } from './relay';
@@ -110,7 +111,7 @@ export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: Pr
   try {
     upstream = await send('/responses', { method: 'POST', body: body.text, audit });
     recording?.markHeaders();
-    if (!upstream.ok) void recordCreated(null, create);
+    if (!upstream.ok) inBackground(recordCreated(null, create));
     const reply = await relay(upstream, relayContext, {
       tap: recording ? { onText: (text) => recording.onText(text), onEnd: (endedBy) => void recording.finish(endedBy) } : undefined,
       observer: observeStream(onBehalfOf, create, null, audit),
@@ -118,7 +119,7 @@ export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: Pr
         const info = readResponseInfo(value);
         if (info) audit.responseId = info.id;
         if (info) await recordAcceptedBackground(info, create);
-        void recordCreated(info, create);
+        inBackground(recordCreated(info, create));
       },
     });
     // Only a relayed stream feeds (and ends) the recording; any other reply leaves nothing to record.
@@ -127,7 +128,7 @@ export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: Pr
   } catch (error) {
     recording?.discard();
     // Unreachable, timed out or unreadable: the request was still sent, so the history keeps it.
-    if (!upstream || upstream.ok) void recordCreated(null, create);
+    if (!upstream || upstream.ok) inBackground(recordCreated(null, create));
     throw error;
   }
 }

@@ -2,5 +2,6 @@
 import 'server-only';
 
 export { callGateway, type CallGatewayInit } from './upstream';
+export { drainWritesOnStop } from './drain';
 export { proxyCancelResponse, proxyCreateResponse, proxyDeleteResponse, proxyGetResponse, proxyListInputItems, proxyListModels, FALLBACK_MODELS } from './handlers';
 export { createServerResponses, type ServerCaller, type ServerResponses } from './server-calls';

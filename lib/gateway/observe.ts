@@ -2,6 +2,7 @@
 import 'server-only';
 import type { AuditNote } from '@/lib/audit/entry';
 import { readResponseInfo, recordAcceptedBackground, recordAliasesOf, recordCreated, recordLaterStatus, recordStatus, resolveRunId, type CreateContext } from './recorders';
+import { inBackground } from './drain';
 import type { SseObserver } from './sse-passthrough';
 
 /**
@@ -31,7 +32,7 @@ export function observeStream(onBehalfOf: string | null, create: CreateContext |
       const filed = runId;
       if (info.id !== id && !aliases.has(info.id)) {
         aliases.add(info.id);
-        void filed.then((run) => recordAliasesOf(run, [info.id], createRecorded));
+        inBackground(filed.then((run) => recordAliasesOf(run, [info.id], createRecorded)));
       }
       if (create && type === 'response.created' && !recordedCreate) {
         recordedCreate = true;
@@ -41,16 +42,17 @@ export function observeStream(onBehalfOf: string | null, create: CreateContext |
         // so a status that reached the job before them (a cancel) is found there by their insert.
         jobRecorded = recordAcceptedBackground(created, create);
         createRecorded = jobRecorded.then(() => new Promise<void>((resolve) => setImmediate(() => resolve(recordCreated(created, create)))));
+        inBackground(createRecorded);
         return jobRecorded.then(() => undefined);
       }
       const status = info.status;
       if (!status) return;
       // A job is one the create recorded (a gateway that does not echo background) or one the event says runs in the background.
-      void Promise.all([filed, jobRecorded]).then(([run, isJob]) => (isJob || info.background ? recordStatus(run, status, 'stream') : undefined));
-      void filed.then((run) => recordLaterStatus(run, status, createRecorded));
+      inBackground(Promise.all([filed, jobRecorded]).then(([run, isJob]) => (isJob || info.background ? recordStatus(run, status, 'stream') : undefined)));
+      inBackground(filed.then((run) => recordLaterStatus(run, status, createRecorded)));
     },
     onEnd() {
-      if (create && !recordedCreate) void recordCreated(null, create);
+      if (create && !recordedCreate) inBackground(recordCreated(null, create));
     },
   };
 }
@@ -64,13 +66,14 @@ export function recordPolled(requestedId: string, audit: AuditNote = {}) {
     const info = readResponseInfo(value);
     if (!info) return Promise.resolve();
     audit.model ??= info.model;
-    void resolveRunId(requestedId).then(async (runId) => {
+    const recorded = resolveRunId(requestedId).then(async (runId) => {
       if (info.id !== requestedId && info.id !== runId) await recordAliasesOf(runId, [info.id]);
       if (!info.status) return;
       // The job first: if the create's history and chain rows are not written yet, their insert takes the job's status.
       if (info.background) await recordStatus(runId, info.status, 'poll');
       await recordLaterStatus(runId, info.status);
     });
+    inBackground(recorded);
     return Promise.resolve();
   };
 }
