@@ -65,3 +65,31 @@ test('a tampered delivery is stored, answered 401 and explained; replay targets 
   await page.getByTestId('track-submit').click();
   await expect(page.getByTestId('track-error')).toBeVisible();
 });
+
+test('a job no server has checked since its poll fell due says its status may be stale, in the list and the detail', async ({ page }) => {
+  const created = await page.request.post('/api/responses', { data: { model: 'local-agent', input: 'hello', background: true } });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto('/jobs');
+  const row = page.locator(`[data-testid="job-row"][data-job-id="${id}"]`);
+  await expect(row.getByTestId('job-status')).toHaveText('completed');
+  await expect(row.getByTestId('job-may-be-stale')).toHaveCount(0);
+
+  // The jobs API's word when no instance polled the job in time (tests/integration/jobs-refresher-idle.test.ts checks when
+  // it says so): the list and the detail show it as said. Only the list and this job's detail are rewritten.
+  const overdueSince = '2026-01-02T03:04:05.000Z';
+  const jobUrl = new RegExp(`/api/jobs(\\?.*)?$|/api/jobs/${id}$`);
+  await page.route(jobUrl, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data?: Array<{ id: string }>; job?: { id: string } };
+    if (body.data) body.data = body.data.map((job) => (job.id === id ? { ...job, status: 'in_progress', is_terminal: false, poll_overdue_since: overdueSince } : job));
+    if (body.job?.id === id) body.job = { ...body.job, status: 'in_progress', is_terminal: false, poll_overdue_since: overdueSince } as typeof body.job;
+    await route.fulfill({ response, json: body });
+  });
+  await page.reload();
+  await expect(row.getByTestId('job-status')).toHaveText('in_progress');
+  await expect(row.getByTestId('job-may-be-stale')).toContainText('This status may be stale: it was due to be checked at');
+  await row.getByTestId('job-select').click();
+  await expect(page.getByTestId('job-detail').getByTestId('job-may-be-stale')).toContainText('no server has checked it since');
+});
