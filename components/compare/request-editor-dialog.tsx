@@ -35,8 +35,8 @@ export interface RequestEditorDialogProps {
 }
 
 function useDraftState(store: DraftStore) {
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  const issues = useSyncExternalStore(store.subscribe, store.getIssues, store.getIssues);
+  const state = useSyncExternalStore(store.subscribe, store.peekState, store.peekState);
+  const issues = useSyncExternalStore(store.subscribe, store.peekIssues, store.peekIssues);
   return { draft: state.draft, issues };
 }
 

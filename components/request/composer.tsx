@@ -10,7 +10,7 @@ import { Select, TextArea } from '@/components/ui/input';
 import { REASONING_EFFORTS } from '@/lib/schema/constants';
 import { useDraftStore, useFieldSelector, useFieldValue, useIssues, useRegisteredField } from './draft-context';
 import { ModelDescription, ModelPicker } from './model-picker';
-import { textBoundaryClass } from './text-boundary';
+import { TEXT_FRAME_CLASS, textBoundaryClass } from './text-boundary';
 
 export interface ComposerProps {
   onSend: () => void;
@@ -106,7 +106,7 @@ function InputText({ id, inputRef }: { id: string; inputRef: RefObject<HTMLTextA
   const registered: UseFormRegisterReturn = useRegisteredField('input', keepText);
   const isEmpty = useFieldSelector('input', isEmptyText);
   return (
-    <div className="min-w-0">
+    <div className={TEXT_FRAME_CLASS}>
       <TextArea
         {...registered}
         ref={(element) => {

@@ -36,7 +36,7 @@ export interface DraftApi {
 /** The whole draft: for views of the entire body (JSON, code, previews). A control uses useFieldValue instead. */
 export function useDraft(): DraftApi {
   const store = useDraftStore();
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const state = useSyncExternalStore(store.subscribe, store.peekState, store.peekState);
   const issues = useSyncExternalStore(store.subscribeShownIssues, store.getShownIssues, store.getShownIssues);
   return { draft: state.draft, issues, setField: store.setField, setBody: store.setBody, setOnBehalfOf: store.setOnBehalfOf, setFieldError: store.setFieldError };
 }
@@ -50,7 +50,7 @@ export function useFieldSelector<T>(path: string, select: (value: unknown) => T,
   const segments = useMemo(() => parsePath(path), [path]);
   const last = useRef<{ value: T } | null>(null);
   const read = useCallback(() => {
-    const next = select(getPath(store.getState().draft.body, segments));
+    const next = select(getPath(store.peekState().draft.body, segments));
     if (!last.current || !isEqual(last.current.value, next)) last.current = { value: next };
     return last.current.value;
   }, [store, segments, select, isEqual]);
@@ -67,7 +67,7 @@ export function useFieldValue(path: string): unknown {
 
 export function useOnBehalfOf(): string {
   const store = useDraftStore();
-  const read = useCallback(() => store.getState().draft.onBehalfOf, [store]);
+  const read = useCallback(() => store.peekState().draft.onBehalfOf, [store]);
   return useSyncExternalStore(store.subscribeOnBehalfOf, read, read);
 }
 
@@ -96,7 +96,7 @@ export function useFieldIssues(path: string, isExact = false): BodyIssue[] {
 
 /**
  * Each registered text control's form handler, by element: once quiet-typing.ts has loaded, the control's input goes
- * from a native listener to this handler, and React dispatches nothing for its typing events.
+ * from a native listener to this handler (once a frame, typed-queue.ts), and React dispatches nothing for its typing.
  */
 export const quietInputs = new WeakMap<EventTarget, (event: Event) => unknown>();
 

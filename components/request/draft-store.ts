@@ -6,6 +6,7 @@ import { getPath, setPath, type JsonObject } from './body-path';
 import { createDraftForm, loadDraftChecker, ON_BEHALF_OF_FIELD, peekDraftChecker, toFormName, type BodyIssue, type DraftForm } from './draft-form';
 import { createPathListeners } from './path-listeners';
 import { createTrailingTimer } from './trailing-timer';
+import { flushTyped } from './typed-queue';
 import { isDefaultDraft, type RequestDraft } from './request-draft';
 
 export { loadDraftChecker, type BodyIssue } from './draft-form';
@@ -20,7 +21,13 @@ export interface DraftState {
 }
 
 export interface DraftStore {
+  /** The draft now: text typed into a registered control and still queued (typed-queue.ts) is taken in first. */
   getState(): DraftState;
+  /**
+   * The draft as the store holds it, without taking queued typing in: for reads while React renders (the subscriptions'
+   * snapshots), which must not change the store. The queue reaches it by the next frame, and the listeners hear of it.
+   */
+  peekState(): DraftState;
   /** Any change of the draft or its field errors (views of the whole draft, saving it). */
   subscribe(listener: () => void): () => void;
   /** Changes at `path`, inside it or above it ('' is the whole body). */
@@ -31,6 +38,8 @@ export interface DraftStore {
    * sending. Until the checker has loaded, the schema's part is the last one known (see `checkIssues`).
    */
   getIssues(): readonly BodyIssue[];
+  /** getIssues() without taking queued typing in (see peekState): for reads while React renders. */
+  peekIssues(): readonly BodyIssue[];
   /** Loads the checker if it has not loaded yet, then checks the draft as it is then and shows its issues (what sending asks). */
   checkIssues(): Promise<readonly BodyIssue[]>;
   /** The issues as last checked (CHECK_DELAY_MS after typing stops): what the fields and the summary show. */
@@ -152,9 +161,14 @@ export function createDraftStore(initial: RequestDraft): DraftStore {
     }
   };
 
+  // Every read and change from outside takes queued typing in first, so it sees (and builds on) what the controls show.
   return {
     form,
-    getState: () => state,
+    getState: () => {
+      flushTyped();
+      return state;
+    },
+    peekState: () => state,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -164,9 +178,14 @@ export function createDraftStore(initial: RequestDraft): DraftStore {
       onBehalfOfListeners.add(listener);
       return () => onBehalfOfListeners.delete(listener);
     },
-    getIssues,
+    getIssues: () => {
+      flushTyped();
+      return getIssues();
+    },
+    peekIssues: getIssues,
     checkIssues: () =>
       loadDraftChecker().then(() => {
+        flushTyped();
         publishIssues();
         return getIssues();
       }),
@@ -175,19 +194,28 @@ export function createDraftStore(initial: RequestDraft): DraftStore {
       shownListeners.add(listener);
       return () => shownListeners.delete(listener);
     },
-    setField: (path, value) => setField(path, value),
-    setBody: (body) => setBody(body),
+    setField: (path, value) => {
+      flushTyped();
+      setField(path, value);
+    },
+    setBody: (body) => {
+      flushTyped();
+      setBody(body);
+    },
     setOnBehalfOf(onBehalfOf) {
+      flushTyped();
       if (onBehalfOf === state.draft.onBehalfOf) return;
       form.setValue(ON_BEHALF_OF_FIELD, onBehalfOf);
       commit({ ...state, draft: { ...state.draft, onBehalfOf } }, []);
     },
     // A new draft starts clean: errors of text typed into the old one no longer describe anything.
     replaceDraft(draft) {
+      flushTyped();
       form.reset({ body: draft.body, [ON_BEHALF_OF_FIELD]: draft.onBehalfOf }, { keepFieldsRef: true });
       commit({ draft, fieldErrors: {} }, ['']);
     },
     setFieldError(path, message) {
+      flushTyped();
       const current = state.fieldErrors[path];
       if ((message ?? undefined) === current) return;
       const fieldErrors = { ...state.fieldErrors };

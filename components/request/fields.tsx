@@ -9,7 +9,7 @@ import { useDraftStore, useFieldIssues, useFieldSelector, useFieldValue, useRegi
 import { matchesFieldSearch, useFieldSearch } from './field-search';
 import { parseNumberInput } from './request-draft';
 import { SecretFrame, useSecretReveal } from './secret-reveal';
-import { textBoundaryClass } from './text-boundary';
+import { TEXT_FRAME_CLASS, textBoundaryClass } from './text-boundary';
 
 export function toTestId(path: string): string {
   return `field-${path.replace(/\[(\d+)\]/g, '-$1').replace(/[._]/g, '-').toLowerCase()}`;
@@ -116,7 +116,7 @@ export function TextField({ path, label, help, placeholder, isMultiline = false,
 function RegisteredText({ path, isMultiline, type, isSecret, placeholder, isMono }: { path: string; isMultiline: boolean; type: string; isSecret: boolean; placeholder?: string; isMono: boolean }) {
   const registered = useRegisteredField(path, toTextValue);
   return (
-    <div className="min-w-0">
+    <div className={TEXT_FRAME_CLASS}>
       {isMultiline ? (
         <TextArea {...registered} placeholder={placeholder} isMono={isMono} className={textBoundaryClass(3)} data-testid={toTestId(path)} />
       ) : (

@@ -7,7 +7,7 @@ import { useDraftStore, useFieldSelector } from './draft-context';
 import { cx } from '@/components/ui/cx';
 import { BodyField, toTestId } from './fields';
 import { MASKED_TEXT_CLASS, SecretFrame, useSecretReveal } from './secret-reveal';
-import { boundaryLinesFor, textBoundaryClass } from './text-boundary';
+import { boundaryLinesFor, TEXT_FRAME_CLASS, textBoundaryClass } from './text-boundary';
 
 export type JsonCheck = (value: unknown) => string | null;
 
@@ -70,7 +70,7 @@ export function JsonValueField({ path, label, help, rows = 6, check, read, write
 
   // Its own relayout boundary, in a block wrapper (see text-boundary.ts): a keystroke lays out only the box.
   const box = (
-    <div className="min-w-0">
+    <div className={TEXT_FRAME_CLASS}>
       <TextArea
         rows={rows}
         spellCheck={false}

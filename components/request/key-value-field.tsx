@@ -2,13 +2,14 @@
 // A string map (metadata, prompt.variables) edited as key/value rows; values that are not strings are kept as they were unless edited.
 import { useState } from 'react';
 import { Button, IconButton } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
 import { CloseIcon } from '@/components/ui/icons';
 import { TextInput } from '@/components/ui/input';
 import { isJsonObject } from './body-path';
 import { useDraftStore, useFieldIssues, useFieldValue } from './draft-context';
 import { FieldSlot, toTestId } from './fields';
 import { type KeyValueRow, toKeyValueRows } from './request-draft';
-import { textBoundaryClass } from './text-boundary';
+import { TEXT_FRAME_CLASS, textBoundaryClass } from './text-boundary';
 
 /** Rows to an object; a row whose text is the JSON of a non-string value it had before keeps that value. */
 export function rowsToObject(rows: readonly KeyValueRow[], previous: unknown): Record<string, unknown> | undefined {
@@ -46,7 +47,7 @@ export function KeyValueField({ path, label, help }: { path: string; label?: str
           {rows.map((row, index) => (
             <div key={index} className="flex min-w-0 gap-1">
               {/* Each box is its own relayout boundary, in a block wrapper (see text-boundary.ts). */}
-              <div className="min-w-0 flex-1">
+              <div className={cx(TEXT_FRAME_CLASS, 'flex-1')}>
                 <TextInput
                   aria-label={`${name} key ${index + 1}`}
                   value={row.key}
@@ -57,7 +58,7 @@ export function KeyValueField({ path, label, help }: { path: string; label?: str
                   onChange={(event) => update(rows.map((entry, at) => (at === index ? { ...entry, key: event.target.value } : entry)))}
                 />
               </div>
-              <div className="min-w-0 flex-1">
+              <div className={cx(TEXT_FRAME_CLASS, 'flex-1')}>
                 <TextInput
                   aria-label={`${name} value ${index + 1}`}
                   value={row.value}

@@ -39,13 +39,15 @@ describe('entries of long lists in the request form', () => {
 });
 
 describe('text fields of the request form', () => {
-  it('each typed-into control is its own relayout boundary: strict containment, a height of its own, outside the flex column', () => {
+  it('each typed-into control is its own relayout boundary (strict containment, a height of its own, outside the flex column) and see-through in a wrapper painting its background', () => {
     const input = [{ role: 'user', content: [{ type: 'input_text', text: 'item' }] }, { type: 'item_reference', id: 'msg_1' }];
     const html = render({ model: 'local-agent', input }, createElement(InputItemsEditor));
-    const textarea = /<div class="min-w-0"><textarea [^>]*class="([^"]*)"[^>]*data-testid="field-input-0-content-0-text"/.exec(html);
+    const textarea = /<div class="min-w-0 rounded-md bg-surface"><textarea [^>]*class="([^"]*)"[^>]*data-testid="field-input-0-content-0-text"/.exec(html);
     expect(textarea?.[1]).toContain('block supports-[height:1lh]:[contain:strict]');
     expect(textarea?.[1]).toContain('h-[calc(3lh+0.75rem+2px)]');
-    const line = /<div class="min-w-0"><input [^>]*class="([^"]*)"[^>]*data-testid="field-input-1-id"/.exec(html);
+    // See-through (a scroller Chromium does not make a layer of its own), the wrapper painting its background.
+    expect(textarea?.[1]).toContain('bg-transparent!');
+    const line = /<div class="min-w-0 rounded-md bg-surface"><input [^>]*class="([^"]*)"[^>]*data-testid="field-input-1-id"/.exec(html);
     expect(line?.[1]).toContain('block supports-[height:1lh]:[contain:strict]');
     expect(line?.[1]).toContain('h-[max(2.25rem,calc(1lh+0.75rem+2px))]');
   });
@@ -55,18 +57,19 @@ describe('text fields of the request form', () => {
       createElement(JsonValueField, { path: 'text.format.schema', help: 'schema', rows: 8 }),
       createElement(KeyValueField, { path: 'metadata', help: 'pairs' }),
     ));
-    const json = /<div class="min-w-0"><textarea [^>]*class="([^"]*)"[^>]*data-testid="field-text-format-schema"/.exec(html);
+    const json = /<div class="min-w-0 rounded-md bg-surface"><textarea [^>]*class="([^"]*)"[^>]*data-testid="field-text-format-schema"/.exec(html);
     expect(json?.[1]).toContain('block supports-[height:1lh]:[contain:strict]');
     expect(json?.[1]).toContain('h-[calc(8lh+0.75rem+2px)]');
+    expect(json?.[1]).toContain('bg-transparent!');
     for (const box of ['key', 'value']) {
-      const input = new RegExp(`<div class="min-w-0 flex-1"><input [^>]*class="([^"]*)"[^>]*data-testid="field-metadata-${box}-0"`).exec(html);
+      const input = new RegExp(`<div class="min-w-0 rounded-md bg-surface flex-1"><input [^>]*class="([^"]*)"[^>]*data-testid="field-metadata-${box}-0"`).exec(html);
       expect(input?.[1]).toContain('block supports-[height:1lh]:[contain:strict]');
       expect(input?.[1]).toContain('h-[max(2.25rem,calc(1lh+0.75rem+2px))]');
     }
   });
 
   it('contains only where the lh unit sizes it (elsewhere the control keeps its rows), with a height for each row count used', () => {
-    expect(textBoundaryClass(2)).toBe('block supports-[height:1lh]:[contain:strict] h-[calc(2lh+0.75rem+2px)]');
+    expect(textBoundaryClass(2)).toBe('block supports-[height:1lh]:[contain:strict] bg-transparent! h-[calc(2lh+0.75rem+2px)]');
     expect([1, 2, 3, 4, 5, 6, 7, 8, 12].map(boundaryLinesFor)).toEqual([1, 2, 3, 4, 4, 6, 6, 8, 8]);
   });
 });
