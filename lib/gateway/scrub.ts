@@ -1,5 +1,6 @@
 // Removes server secrets from what comes back from the gateway before anyone reads it: byte streams, across chunk boundaries (used by callGateway).
 import 'server-only';
+import type { ByteSource } from './http-call';
 
 export const REDACTED = '[redacted]';
 
@@ -36,14 +37,31 @@ function heldBackLength(bytes: Buffer, secrets: readonly Buffer[]): number {
   return longest;
 }
 
+/** A web stream's reader as a ByteSource (what scrubSource reads). */
+export function webByteSource(body: ReadableStream<Uint8Array>): ByteSource {
+  const reader = body.getReader();
+  return {
+    async read() {
+      const { value, done } = await reader.read();
+      return done ? null : value;
+    },
+    cancel: (reason) => reader.cancel(reason),
+  };
+}
+
 /**
  * A byte stream with every secret replaced by REDACTED, also when a secret is split across chunks. Only a chunk's tail that
  * could begin a secret waits for the next chunk (an SSE record ends in a newline, which no key starts with, so records are not held).
  * `onEnd` is called once when the stream ends, fails or is cancelled (callGateway's audit entry), without a stream of its own.
  */
 export function scrubStream(body: ReadableStream<Uint8Array>, secrets: readonly string[], onEnd?: () => void): ReadableStream<Uint8Array> {
+  if (!onEnd && !secrets.some((secret) => secret.length > 0)) return body;
+  return scrubSource(webByteSource(body), secrets, onEnd);
+}
+
+/** scrubStream over any ByteSource (callGateway reads the gateway's node:http reply through it, with no web stream before ours). */
+export function scrubSource(source: ByteSource, secrets: readonly string[], onEnd?: () => void): ReadableStream<Uint8Array> {
   const needles = [...new Set(secrets.filter((secret) => secret.length > 0))].map((secret) => Buffer.from(secret));
-  if (needles.length === 0 && !onEnd) return body;
   let pending: Buffer = Buffer.alloc(0);
   let isEnded = false;
   const ended = () => {
@@ -51,21 +69,19 @@ export function scrubStream(body: ReadableStream<Uint8Array>, secrets: readonly 
     isEnded = true;
     onEnd?.();
   };
-  const reader = body.getReader();
-  // A pull stream over the body's reader rather than a TransformStream: one queue less per chunk on the proxy's hot path.
+  // A pull stream over the source rather than a TransformStream: one queue less per chunk on the proxy's hot path.
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         for (;;) {
-          let read: ReadableStreamReadResult<Uint8Array>;
+          let value: Uint8Array | null;
           try {
-            read = await reader.read();
+            value = await source.read();
           } catch (error) {
             ended();
             throw error;
           }
-          const { value, done } = read;
-          if (done) {
+          if (value === null) {
             if (pending.length > 0) controller.enqueue(new Uint8Array(pending));
             ended();
             controller.close();
@@ -87,7 +103,7 @@ export function scrubStream(body: ReadableStream<Uint8Array>, secrets: readonly 
       },
       cancel(reason) {
         ended();
-        return reader.cancel(reason);
+        return source.cancel(reason);
       },
     },
     { highWaterMark: 0 },

@@ -9,7 +9,8 @@ import { getDb } from '@/lib/db';
 import { getEnv } from '@/lib/env';
 import { gatewayApiPath, internalOrigin, type Env } from '@/lib/env-schema';
 import { ApiError } from '@/lib/schema';
-import { scrubStream } from './scrub';
+import { sendToGateway, type GatewayReply } from './http-call';
+import { scrubSource } from './scrub';
 
 export interface CallGatewayInit {
   /** Who the call is made for: the audit log names them (a signed-in user, the shared playground, or the server's own work). */
@@ -59,15 +60,18 @@ export function knownSecrets(env: Env = getEnv(), extra: Array<string | null | u
   return secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 4);
 }
 
-function encodeBody(body: unknown): BodyInit | undefined {
+function encodeBody(body: unknown): Buffer | undefined {
   if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string' || body instanceof Uint8Array) return body as BodyInit;
-  return JSON.stringify(body);
+  if (typeof body === 'string') return Buffer.from(body);
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return Buffer.from(JSON.stringify(body));
 }
 
+/** node:http names the cause in `code` (ECONNREFUSED...); a wrapped error in its `cause`. */
 function describeCause(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  const code = cause && typeof cause.code === 'string' ? cause.code : null;
+  const failure = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  if (typeof failure?.code === 'string' && failure.code !== 'ABORT_ERR') return failure.code;
+  const code = failure?.cause && typeof failure.cause.code === 'string' ? failure.cause.code : null;
   return code ?? 'connection failed';
 }
 
@@ -83,10 +87,9 @@ function describeFailure(error: unknown, init: CallGatewayInit, timeout: AbortSi
  * The gateway's reply with every known secret replaced in its body, streams included (a gateway that echoes a key must not
  * leak it to any caller); `onEnd` runs once its body has ended, failed or been cancelled.
  */
-function withoutSecrets(response: Response, secrets: readonly string[], onEnd: () => void): Response {
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  return new Response(scrubStream(response.body!, secrets, onEnd), { status: response.status, statusText: response.statusText, headers });
+function withoutSecrets(reply: GatewayReply & { body: NonNullable<GatewayReply['body']> }, secrets: readonly string[], onEnd: () => void): Response {
+  reply.headers.delete('content-length');
+  return new Response(scrubSource(reply.body, secrets, onEnd), { status: reply.status, statusText: reply.statusText, headers: reply.headers });
 }
 
 const RESPONSE_PATH = /^\/responses\/([^/]+)/;
@@ -121,16 +124,6 @@ function writeAudit(env: Env, path: string, init: CallGatewayInit, startedAt: nu
 }
 
 /**
- * Node's own fetch rather than the one Next.js patches for its data cache (kept by Next.js as `_nextOriginalFetch`): a
- * gateway call is never cached (no-store, outside any render), and the patched wrapper's tracing span, URL parsing and
- * store lookups cost about 1.5 ms of CPU per call before the request left. Read per call, so a replaced fetch is used.
- */
-function plainFetch(): typeof fetch {
-  const current = globalThis.fetch as typeof fetch & { _nextOriginalFetch?: typeof fetch };
-  return current._nextOriginalFetch ?? current;
-}
-
-/**
  * Sends one request to `{gateway}{GATEWAY_API_PATH}{path}` (`/api/v1/llm` for the built-in gateway). Resolves with the gateway's response whatever its
  * status; throws ApiError 502 when the gateway cannot be reached and 504 when no response headers
  * arrive within GATEWAY_TIMEOUT_MS. The caller's signal aborts the request (and its body) at any time.
@@ -142,25 +135,26 @@ export async function callGateway(path: string, init: CallGatewayInit): Promise<
   const url = new URL(`${target.baseUrl}${path.startsWith('/') ? path : `/${path}`}`);
   if (init.query) url.search = init.query.toString();
 
-  const headers = new Headers({ Accept: 'application/json, text/event-stream' });
+  const headers: Record<string, string> = { Accept: 'application/json, text/event-stream' };
   const installKey = !env.GATEWAY_BASE_URL && isProtected(env) ? await getInstallKey(getDb) : null;
   const bearer = resolveBearer(env, init.apiKey, installKey);
-  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
-  if (init.onBehalfOf) headers.set('X-On-Behalf-Of', init.onBehalfOf);
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (init.onBehalfOf) headers['X-On-Behalf-Of'] = init.onBehalfOf;
   const body = encodeBody(init.body);
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), env.GATEWAY_TIMEOUT_MS);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
   try {
-    const response = await plainFetch()(url, { method: init.method ?? 'GET', headers, body, signal, redirect: 'manual', cache: 'no-store' });
-    const finish = () => auditCall(env, path, init, startedAt, { status: response.status, errorCode: null });
-    if (!response.body) {
+    // Never cached, never redirected (a 3xx is the caller's to refuse: relay.ts), outside Next.js's patched fetch.
+    const reply = await sendToGateway(url, { method: init.method ?? 'GET', headers, body, signal });
+    const finish = () => auditCall(env, path, init, startedAt, { status: reply.status, errorCode: null });
+    if (!reply.body) {
       finish();
-      return response;
+      return new Response(null, { status: reply.status, statusText: reply.statusText, headers: reply.headers });
     }
-    return withoutSecrets(response, knownSecrets(env, [bearer, init.apiKey]), finish);
+    return withoutSecrets({ ...reply, body: reply.body }, knownSecrets(env, [bearer, init.apiKey]), finish);
   } catch (error) {
     const failure = describeFailure(error, init, timeout.signal, env, target.host);
     auditCall(env, path, init, startedAt, { status: failure.status, errorCode: failure.code });

@@ -27,10 +27,11 @@ async function expectNoKey(response: Response) {
 }
 
 describe('the upstream call', () => {
-  it("goes through Node's own fetch, not the wrapper Next.js patches over it for its data cache", async () => {
+  it('goes over node:http, never through fetch (nor the wrapper Next.js patches over it for its data cache)', async () => {
     const original = globalThis.fetch;
     const patched = vi.fn(original);
-    vi.stubGlobal('fetch', Object.assign(patched, { _nextOriginalFetch: original }));
+    const unpatched = vi.fn(original);
+    vi.stubGlobal('fetch', Object.assign(patched, { _nextOriginalFetch: unpatched }));
     try {
       const routes = await load();
       const sent = upstream.requests.length;
@@ -38,6 +39,7 @@ describe('the upstream call', () => {
       expect(response.status).toBe(200);
       expect(upstream.requests.length).toBe(sent + 1);
       expect(patched).not.toHaveBeenCalled();
+      expect(unpatched).not.toHaveBeenCalled();
     } finally {
       vi.unstubAllGlobals();
     }

@@ -1,0 +1,183 @@
+// The gateway call over node:http: what reaches the gateway, a body read as whole buffered runs, a broken or cancelled body, compressed replies.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents, IDLE_CONNECTION_MS, nodeByteSource, sendToGateway, type ByteSource } from '@/lib/gateway/http-call';
+import { PassThrough } from 'node:stream';
+
+type Handler = (request: http.IncomingMessage, body: string, reply: http.ServerResponse) => void;
+let handler: Handler = (_request, _body, reply) => reply.end();
+let server: http.Server;
+let origin = '';
+const sockets = new Set<import('node:net').Socket>();
+
+beforeAll(async () => {
+  server = http.createServer((request, reply) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => handler(request, body, reply));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function readAll(source: ByteSource): Promise<{ text: string; chunks: number }> {
+  let text = '';
+  let chunks = 0;
+  for (let chunk = await source.read(); chunk !== null; chunk = await source.read()) {
+    text += Buffer.from(chunk).toString('utf8');
+    chunks += 1;
+  }
+  return { text, chunks };
+}
+
+const send = (path: string, init: Partial<Parameters<typeof sendToGateway>[1]> = {}) =>
+  sendToGateway(new URL(`${origin}${path}`), { method: 'GET', headers: {}, signal: new AbortController().signal, ...init });
+
+describe('sendToGateway', () => {
+  it('sends the method, headers and body as given (with a length), and answers any status with its headers', async () => {
+    let seen: { method?: string; headers?: http.IncomingHttpHeaders; body?: string } = {};
+    handler = (request, body, reply) => {
+      seen = { method: request.method, headers: request.headers, body };
+      reply.writeHead(418, 'Teapot', { 'X-Request-Id': 'req_1', 'Content-Type': 'application/json' }).end('{"error":{"message":"short"}}');
+    };
+    const reply = await send('/v1/responses', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk-1', 'X-On-Behalf-Of': 'alice@example', 'Content-Type': 'application/json' },
+      body: Buffer.from('{"model":"m","input":"héllo"}'),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(seen.method).toBe('POST');
+    expect(seen.headers).toMatchObject({ authorization: 'Bearer sk-1', 'x-on-behalf-of': 'alice@example', 'content-length': String(Buffer.byteLength('{"model":"m","input":"héllo"}')) });
+    expect(seen.body).toBe('{"model":"m","input":"héllo"}');
+    expect(reply.status).toBe(418);
+    expect(reply.statusText).toBe('Teapot');
+    expect(reply.headers.get('x-request-id')).toBe('req_1');
+    expect((await readAll(reply.body!)).text).toBe('{"error":{"message":"short"}}');
+  });
+
+  it('does not follow a redirect: the 3xx is the answer', async () => {
+    handler = (_request, _body, reply) => reply.writeHead(302, { Location: `${origin}/elsewhere` }).end();
+    const reply = await send('/models');
+    expect(reply.status).toBe(302);
+    expect(reply.headers.get('location')).toBe(`${origin}/elsewhere`);
+  });
+
+  it('gives a 204 no body', async () => {
+    handler = (_request, _body, reply) => reply.writeHead(204).end();
+    expect((await send('/x')).body).toBeNull();
+  });
+
+  it('decodes a gzip reply as fetch did, dropping the coding header', async () => {
+    handler = (_request, _body, reply) => reply.writeHead(200, { 'Content-Encoding': 'gzip' }).end(zlib.gzipSync('{"ok":true}'));
+    const reply = await send('/x');
+    expect(reply.headers.get('content-encoding')).toBeNull();
+    expect((await readAll(reply.body!)).text).toBe('{"ok":true}');
+  });
+
+  it('reads the events of a stream, many small writes, whole and in order, in fewer chunks than writes', async () => {
+    const events = Array.from({ length: 2_000 }, (_, at) => `data: {"n":${at}}\n\n`);
+    handler = (_request, _body, reply) => {
+      reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      for (const event of events) reply.write(event);
+      reply.end();
+    };
+    const { text, chunks } = await readAll((await send('/stream')).body!);
+    expect(text).toBe(events.join(''));
+    expect(chunks).toBeLessThan(events.length / 10);
+  });
+
+  it('rejects with the cause in `code` when nothing listens', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(sendToGateway(new URL(`http://127.0.0.1:${port}/x`), { method: 'GET', headers: {}, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('rejects when the signal aborts before the headers, and closes the connection', async () => {
+    handler = () => undefined;
+    const abort = new AbortController();
+    const sent = sendToGateway(new URL(`${origin}/hang`), { method: 'GET', headers: {}, signal: abort.signal });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    abort.abort();
+    await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('fails the body (after the bytes that came) when the connection breaks before the reply ended', async () => {
+    handler = (_request, _body, reply) => {
+      reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      reply.write('data: {"n":1}\n\n', () => setTimeout(() => reply.socket?.destroy(), 20));
+    };
+    const body = (await send('/broken')).body!;
+    const first = await body.read();
+    expect(Buffer.from(first!).toString()).toBe('data: {"n":1}\n\n');
+    await expect(body.read()).rejects.toThrow();
+  });
+
+  it('closes the connection when the body is cancelled', async () => {
+    let replyClosed: Promise<void> = Promise.resolve();
+    handler = (_request, _body, reply) => {
+      replyClosed = new Promise((resolve) => reply.on('close', () => resolve()));
+      reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      reply.write('data: {}\n\n');
+    };
+    const body = (await send('/cancelled')).body!;
+    await body.read();
+    await body.cancel();
+    await replyClosed;
+    expect(await body.read()).toBeNull();
+  });
+});
+
+describe('kept-alive connections', () => {
+  it('are reused, and an idle one closes after IDLE_CONNECTION_MS while a request in flight keeps its socket', async () => {
+    const ports: number[] = [];
+    handler = (request, _body, reply) => {
+      ports.push(request.socket.remotePort!);
+      reply.end('{}');
+    };
+    for (let at = 0; at < 3; at += 1) await readAll((await send('/again')).body!);
+    expect(ports).toHaveLength(3);
+    expect(new Set(ports).size).toBe(1);
+    const [free] = Object.values(agents['http:']!.freeSockets).flat();
+    expect(free?.timeout).toBe(IDLE_CONNECTION_MS);
+    // A socket's 'timeout' destroys it only while it is free (node's agent); one carrying a reply is left alone.
+    handler = (_request, _body, reply) => {
+      reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      reply.write('data: {}\n\n');
+      setTimeout(() => reply.end('data: {"n":2}\n\n'), 30);
+    };
+    const body = (await send('/slow')).body!;
+    const [busy] = Object.values(agents['http:']!.sockets).flat();
+    busy?.emit('timeout');
+    expect((await readAll(body)).text).toBe('data: {}\n\ndata: {"n":2}\n\n');
+  });
+});
+
+describe('nodeByteSource', () => {
+  it('gives all that is buffered as one chunk, without waiting for more', async () => {
+    const stream = new PassThrough();
+    const source = nodeByteSource(stream, () => stream.destroy());
+    stream.write('a');
+    stream.write('b');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(Buffer.from((await source.read())!).toString()).toBe('ab');
+    const next = source.read();
+    stream.write('c');
+    expect(Buffer.from((await next)!).toString()).toBe('c');
+    stream.end();
+    expect(await source.read()).toBeNull();
+  });
+});
