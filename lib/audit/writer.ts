@@ -1,6 +1,7 @@
 // Audit entries leave the request path at once: queued in memory and written in batches, so a proxied call never waits on the log.
 import 'server-only';
-import { getDb } from '@/lib/db';
+import { getDb, holdsWrites } from '@/lib/db';
+import { HOLD_MAX_MS } from '@/lib/db/batch';
 import type { AuditEntry } from './entry';
 import { insertAuditEntries } from './store';
 
@@ -50,9 +51,29 @@ function schedule(state: AuditQueue, delayMs: number): void {
   if (state.timer) return;
   state.timer = setTimeout(() => {
     state.timer = null;
-    void flushAudit();
+    flushUnlessHeld(state, performance.now());
   }, delayMs);
   state.timer.unref();
+}
+
+/** How often a held flush looks again whether the hold is over. */
+const HOLD_CHECK_MS = 2;
+
+/**
+ * Flushes, unless the proxy's per-run writers are held (on PGlite, while a proxied stream waits for its first byte: the
+ * insert would hold the event loop, and that byte, too; see lib/db/write-hold.ts): then it looks again until the hold
+ * ends, for at most HOLD_MAX_MS from `heldSince`. An entry is late by that at most, never lost.
+ */
+function flushUnlessHeld(state: AuditQueue, heldSince: number): void {
+  if (performance.now() - heldSince < HOLD_MAX_MS && holdsWrites()) {
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      flushUnlessHeld(state, heldSince);
+    }, HOLD_CHECK_MS);
+    state.timer.unref();
+    return;
+  }
+  void flushAudit();
 }
 
 /** Queues an entry; it is written within a fraction of a second. */
