@@ -98,7 +98,7 @@ export function flushAudit(): Promise<void> {
 }
 
 /** Whether entries wait to be written (or are being written). */
-export function hasAuditQueued(): boolean {
+function hasAuditQueued(): boolean {
   const state = queue();
   return state.entries.length > 0 || state.flushing !== null;
 }

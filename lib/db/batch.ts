@@ -55,9 +55,9 @@ function pendingWrites(): Set<Promise<void>> {
  * Settles once no batcher holds an item (each written or failed), waiting also for items added meanwhile (a status added
  * once its row is written): before a database is closed, so that nothing gathered or held is written into a closed one.
  */
-/** Whether any batcher holds an item not yet written or failed. */
-export function hasPendingWrites(): boolean {
-  return pendingWrites().size > 0;
+/** The items every batcher holds now, each settling once written or failed (never rejecting). */
+export function pendingWritesNow(): Promise<void>[] {
+  return [...pendingWrites()];
 }
 
 export function whenAllWritten(): Promise<void> {

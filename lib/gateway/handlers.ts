@@ -113,7 +113,7 @@ export async function sendCreate({ onBehalfOf, ownerId, relayContext, send }: Pr
     recording?.markHeaders();
     if (!upstream.ok) inBackground(recordCreated(null, create));
     const reply = await relay(upstream, relayContext, {
-      tap: recording ? { onText: (text) => recording.onText(text), onEnd: (endedBy) => void recording.finish(endedBy) } : undefined,
+      tap: recording ? { onText: (text) => recording.onText(text), onEnd: (endedBy) => inBackground(recording.finish(endedBy)) } : undefined,
       observer: observeStream(onBehalfOf, create, null, audit),
       onJson: async (value) => {
         const info = readResponseInfo(value);

@@ -167,11 +167,6 @@ function store(build: () => RecordingFile, ownerId: string | null, chars: number
   });
 }
 
-/** Whether finished recordings wait for the writer (or it is writing them). */
-export function hasRecordingsToWrite(): boolean {
-  return writer !== null;
-}
-
 /** Resolves once every recording finished so far is stored (or dropped): a clean stop, or a benchmark between its paths, waits for it. */
 export async function whenRecordingsWritten(): Promise<void> {
   while (writer) await writer;
