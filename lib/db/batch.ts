@@ -43,30 +43,23 @@ export interface BatchOptions {
 export const HOLD_MAX_MS = 250;
 
 // Every batcher's items not yet written or failed, on globalThis: route bundles and tests that reset modules load their own copies.
-// With them, the one wait for all of them in progress: every request's shutdown drain (lib/gateway/drain.ts) shares it.
-const pendingHolder = globalThis as typeof globalThis & { __playgroundPendingWrites?: Set<Promise<void>>; __playgroundAllWritten?: Promise<void> | null };
+const pendingHolder = globalThis as typeof globalThis & { __playgroundPendingWrites?: Set<Promise<void>> };
 
 function pendingWrites(): Set<Promise<void>> {
   pendingHolder.__playgroundPendingWrites ??= new Set();
   return pendingHolder.__playgroundPendingWrites;
 }
 
-/**
- * Settles once no batcher holds an item (each written or failed), waiting also for items added meanwhile (a status added
- * once its row is written): before a database is closed, so that nothing gathered or held is written into a closed one.
- */
-/** The items every batcher holds now, each settling once written or failed (never rejecting). */
+/** The items every batcher holds now, each settling once written or failed (never rejecting): a stopping server's drain waits for them (lib/gateway/drain.ts). */
 export function pendingWritesNow(): Promise<void>[] {
   return [...pendingWrites()];
 }
 
-export function whenAllWritten(): Promise<void> {
-  if (pendingWrites().size === 0) return Promise.resolve();
-  pendingHolder.__playgroundAllWritten ??= waitForAll().finally(() => (pendingHolder.__playgroundAllWritten = null));
-  return pendingHolder.__playgroundAllWritten;
-}
-
-async function waitForAll(): Promise<void> {
+/**
+ * Settles once no batcher holds an item (each written or failed), waiting also for items added meanwhile (a status added
+ * once its row is written): before a database is closed, so that nothing gathered or held is written into a closed one.
+ */
+export async function whenAllWritten(): Promise<void> {
   const pending = pendingWrites();
   while (pending.size > 0) {
     await Promise.allSettled([...pending]);

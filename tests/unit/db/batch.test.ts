@@ -279,24 +279,4 @@ describe('whenAllWritten', () => {
     // Nothing queued: at once.
     await expect(whenAllWritten()).resolves.toBeUndefined();
   });
-
-  it('is one wait however many ask while writes are pending (every request of a stopping server asks), over when they are', async () => {
-    let release = () => {};
-    const rows = createWriteBatcher<string, void>(async (items) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return items.map(() => undefined);
-    });
-    const written = rows.add('resp_1');
-    const first = whenAllWritten();
-    expect(whenAllWritten()).toBe(first);
-    await new Promise((resolve) => setImmediate(resolve));
-    release();
-    await Promise.all([written, first]);
-    const afterwards = rows.add('resp_2');
-    const second = whenAllWritten();
-    expect(second).not.toBe(first);
-    await new Promise((resolve) => setImmediate(resolve));
-    release();
-    await Promise.all([afterwards, second]);
-  });
 });
