@@ -1,6 +1,7 @@
 // Group commit: writes that arrive while one is running are queued and written together next, so concurrent requests
 // share statements (on PGlite each statement costs about a millisecond of the event loop, whatever it does); a failed
 // batch is written again item by item, so one bad item fails only its own caller.
+import { createSettleLine, type SettleLine } from './settle-line';
 
 interface Queued<T, R> {
   item: T;
@@ -43,16 +44,16 @@ export interface BatchOptions {
 export const HOLD_MAX_MS = 250;
 
 // Every batcher's items not yet written or failed, on globalThis: route bundles and tests that reset modules load their own copies.
-const pendingHolder = globalThis as typeof globalThis & { __playgroundPendingWrites?: Set<Promise<void>> };
+const pendingHolder = globalThis as typeof globalThis & { __playgroundPendingWrites?: SettleLine };
 
-function pendingWrites(): Set<Promise<void>> {
-  pendingHolder.__playgroundPendingWrites ??= new Set();
+function pendingWrites(): SettleLine {
+  pendingHolder.__playgroundPendingWrites ??= createSettleLine();
   return pendingHolder.__playgroundPendingWrites;
 }
 
-/** The items every batcher holds now, each settling once written or failed (never rejecting): a stopping server's drain waits for them (lib/gateway/drain.ts). */
-export function pendingWritesNow(): Promise<void>[] {
-  return [...pendingWrites()];
+/** Settles once every item the batchers hold now is written or failed (never rejects): a stopping server's drain waits for it (lib/gateway/drain.ts). */
+export function whenWrittenSoFar(): Promise<void> {
+  return pendingWrites().whenSettledSoFar();
 }
 
 /**
@@ -61,8 +62,8 @@ export function pendingWritesNow(): Promise<void>[] {
  */
 export async function whenAllWritten(): Promise<void> {
   const pending = pendingWrites();
-  while (pending.size > 0) {
-    await Promise.allSettled([...pending]);
+  while (pending.inFlight > 0) {
+    await pending.whenSettledSoFar();
     // What a settled write leads to (a status after its row) is added after its promise's callbacks: a turn later.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -160,11 +161,9 @@ export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R
         () => undefined,
         () => undefined,
       );
-      const pending = pendingWrites();
-      pending.add(settled);
+      pendingWrites().track(settled);
       if (key !== undefined && key !== null) unwritten.set(key, settled);
       void settled.then(() => {
-        pending.delete(settled);
         if (key !== undefined && key !== null && unwritten.get(key) === settled) unwritten.delete(key);
       });
       return written;

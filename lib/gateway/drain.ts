@@ -2,29 +2,24 @@
 import 'server-only';
 import { after } from 'next/server';
 import { whenAuditWritten } from '@/lib/audit/writer';
-import { pendingWritesNow } from '@/lib/db/batch';
+import { whenWrittenSoFar } from '@/lib/db/batch';
+import { createSettleLine, type SettleLine } from '@/lib/db/settle-line';
 
 /** The longest one request's drain holds a stop: a database that cannot answer must not keep the server up for ever. */
 export const DRAIN_MAX_MS = 10_000;
 
 // Recorder work a reply started and did not wait for (a status after its row, an alias once the run id is resolved): on
 // globalThis, since every route bundle loads its own copy of this module.
-const holder = globalThis as typeof globalThis & { __playgroundBackgroundWork?: Set<Promise<unknown>> };
+const holder = globalThis as typeof globalThis & { __playgroundBackgroundWork?: SettleLine };
 
-function backgroundWork(): Set<Promise<unknown>> {
-  holder.__playgroundBackgroundWork ??= new Set();
+function backgroundWork(): SettleLine {
+  holder.__playgroundBackgroundWork ??= createSettleLine();
   return holder.__playgroundBackgroundWork;
 }
 
 /** Runs `work` off the reply's path, and a stop waits for it (with what it queues). Never rejects: recorders log their own failures. */
 export function inBackground(work: Promise<unknown>): void {
-  const tracked = work.then(
-    () => undefined,
-    () => undefined,
-  );
-  const all = backgroundWork();
-  all.add(tracked);
-  void tracked.then(() => all.delete(tracked));
+  backgroundWork().track(work);
 }
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -39,13 +34,14 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 export async function untilStored(): Promise<void> {
   // What the reply's last turn queued for later (its audit entry, a created stream's rows) is queued one turn on.
   await nextTurn();
-  const queued = [...backgroundWork(), ...pendingWritesNow()];
+  // One waiter each for what is in flight now, not one per promise in flight (lib/db/settle-line.ts).
+  const stored = Promise.all([backgroundWork().whenSettledSoFar(), whenWrittenSoFar(), whenAuditWritten()]);
   let timer: NodeJS.Timeout | undefined;
   const cap = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, DRAIN_MAX_MS);
   });
   try {
-    await Promise.race([Promise.all([Promise.allSettled(queued), whenAuditWritten()]), cap]);
+    await Promise.race([stored, cap]);
   } finally {
     clearTimeout(timer);
   }
