@@ -1,7 +1,14 @@
-// Server memory under use: RSS of the production server after 2,000 streamed runs through the proxy, beside its RSS after the first 100.
+// Server memory under use: RSS of the production server after 2,000 streamed runs through the proxy, beside its RSS after the first 100; and, from a second server run the same way, its live heap after a full GC.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { findFreePort } from '../../tests/support/ports';
 import { figure, type BenchSection } from './types';
 import { measureStream } from './proxy-next';
-import { hasBuild, loadNote, NO_BUILD_NOTE, readRssMb, round, startBuiltApp, startChildServer, type BenchApp, type ChildServer } from './support';
+import { hasBuild, loadNote, makeTempDir, NO_BUILD_NOTE, readRssMb, round, startBuiltApp, startChildServer, type BenchApp, type ChildServer } from './support';
+
+const execFileAsync = promisify(execFile);
 
 const EVENT_COUNT = 1_000;
 const FIRST_RUNS = 100;
@@ -30,41 +37,98 @@ async function settledRssMb(pid: number): Promise<number> {
   return readRssMb(pid);
 }
 
+/** The live JS heap of a server listening with `--inspect` on `port`, in MB, after a full GC (heap-probe.ts). */
+async function liveHeapMb(port: number): Promise<number> {
+  const { stdout } = await execFileAsync(process.execPath, ['--experimental-websocket', '--no-warnings', '--import', 'tsx', path.join(__dirname, 'heap-probe.ts'), String(port)], { timeout: 60_000 });
+  return (JSON.parse(stdout) as { usedSize: number }).usedSize / (1024 * 1024);
+}
+
+const appEnv = (upstreamUrl: string): Record<string, string> => ({ GATEWAY_BASE_URL: upstreamUrl, GATEWAY_API_KEY: 'sk-bench-memory', PROXY_RATE_LIMIT_PER_MINUTE: '100000000', GATEWAY_STREAM_IDLE_MS: '60000' });
+
+/** Runs by each checkpoint: the first 100, then 500 at a time up to ALL_RUNS. */
+function checkpointRuns(): number[] {
+  const runs = [FIRST_RUNS];
+  for (let done = FIRST_RUNS; done < ALL_RUNS; done = Math.min(ALL_RUNS, done + 500)) runs.push(Math.min(ALL_RUNS, done + 500));
+  return runs;
+}
+
+/**
+ * The second server: the same runs, with the inspector on; at each checkpoint a full GC, then its live heap. Garbage V8
+ * has not collected yet is not in it (the RSS figure holds that too: V8 lets the old generation grow to several times the
+ * live heap before a full collection), so what grows here is memory the server still holds: a leak shows here.
+ */
+async function measureLiveHeap(upstreamUrl: string, pgliteDir: string): Promise<{ live: Map<number, number>; incomplete: number }> {
+  const inspectorPort = await findFreePort();
+  const app = await startBuiltApp('memory-heap', { ...appEnv(upstreamUrl), PGLITE_DIR: pgliteDir, NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` });
+  try {
+    const url = `${app.url}/api/responses`;
+    const live = new Map<number, number>();
+    let incomplete = 0;
+    let done = 0;
+    for (const runs of checkpointRuns()) {
+      incomplete += await runStreams(url, runs - done);
+      done = runs;
+      live.set(runs, await liveHeapMb(inspectorPort));
+    }
+    return { live, incomplete };
+  } finally {
+    await app.close();
+  }
+}
+
 export async function runMemoryBench(): Promise<BenchSection> {
   const title = `Server memory: RSS after ${ALL_RUNS} streamed runs through the proxy vs after the first ${FIRST_RUNS}`;
   if (!hasBuild()) return { title, rows: [], notes: [NO_BUILD_NOTE] };
   let upstream: ChildServer | undefined;
   let app: BenchApp | undefined;
+  const databases = makeTempDir('memory-databases');
   try {
     upstream = await startChildServer('sse-upstream.ts', [String(EVENT_COUNT)]);
-    app = await startBuiltApp('memory', { GATEWAY_BASE_URL: upstream.url, GATEWAY_API_KEY: 'sk-bench-memory', PROXY_RATE_LIMIT_PER_MINUTE: '100000000', GATEWAY_STREAM_IDLE_MS: '60000' });
+    // The database folder is made by a first start, as on a user's machine: creating it (PGlite's initdb) holds about
+    // 400 MB of memory that is freed whenever V8 next collects, and counted in the first reading or not, it made that
+    // reading unsteady (about 560 or 860 MB). Each measured server starts on its own copy of it.
+    const primed = path.join(databases, 'primed');
+    await (await startBuiltApp('memory-prime', { ...appEnv(upstream.url), PGLITE_DIR: primed })).close();
+    const [measuredDir, heapDir] = [path.join(databases, 'rss'), path.join(databases, 'heap')];
+    fs.cpSync(primed, measuredDir, { recursive: true });
+    fs.cpSync(primed, heapDir, { recursive: true });
+    app = await startBuiltApp('memory', { ...appEnv(upstream.url), PGLITE_DIR: measuredDir });
     const url = `${app.url}/api/responses`;
     const atStart = readRssMb(app.pid);
     let incomplete = await runStreams(url, FIRST_RUNS);
     const afterFirst = await settledRssMb(app.pid);
     const checkpoints: Array<[number, number]> = [[FIRST_RUNS, afterFirst]];
-    for (let done = FIRST_RUNS; done < ALL_RUNS; done += 500) {
-      const batch = Math.min(500, ALL_RUNS - done);
-      incomplete += await runStreams(url, batch);
-      checkpoints.push([done + batch, readRssMb(app.pid)]);
+    let done = FIRST_RUNS;
+    for (const runs of checkpointRuns().slice(1)) {
+      incomplete += await runStreams(url, runs - done);
+      done = runs;
+      checkpoints.push([runs, readRssMb(app.pid)]);
     }
     const afterAll = await settledRssMb(app.pid);
     checkpoints[checkpoints.length - 1] = [ALL_RUNS, afterAll];
+    await app.close();
+    app = undefined;
+    const second = await measureLiveHeap(upstream.url, heapDir);
+    incomplete += second.incomplete;
+    const liveAt = (runs: number) => second.live.get(runs) ?? NaN;
     return {
       title,
-      rows: [{ runs: 0, 'RSS MB': round(atStart) }, ...checkpoints.map(([runs, rss]) => ({ runs, 'RSS MB': round(rss) }))],
+      rows: [{ runs: 0, 'RSS MB': round(atStart), 'live heap MB (second server, after a full GC)': '' }, ...checkpoints.map(([runs, rss]) => ({ runs, 'RSS MB': round(rss), 'live heap MB (second server, after a full GC)': round(liveAt(runs)) }))],
       figures: [
         figure('memory.growth-mb', `Server RSS growth from run ${FIRST_RUNS} to run ${ALL_RUNS}`, afterAll - afterFirst, 'MB', { max: GROWTH_TARGET_MB }),
+        figure('memory.live-heap-growth-mb', `Live JS heap after a full GC, growth from run ${FIRST_RUNS} to run ${ALL_RUNS} (reference: a leak shows here)`, liveAt(ALL_RUNS) - liveAt(FIRST_RUNS), 'MB', {}),
         figure('memory.incomplete-runs', 'Streamed runs that did not complete', incomplete, 'count', { max: 0 }),
       ],
       notes: [
-        `${EVENT_COUNT}-event streams from a zero-delay upstream in its own process, ${CONCURRENCY} at a time, through /api/responses of the production build (PGlite; every run recorded in the history and the chain index).`,
-        `RSS read from /proc/<pid>/status of the next start process; the first and last readings after ${SETTLE_MS / 1000} s idle, the ones between right after each batch.`,
+        `${EVENT_COUNT}-event streams from a zero-delay upstream in its own process, ${CONCURRENCY} at a time, through /api/responses of the production build (PGlite, on a database folder an earlier start created; every run recorded in the history, the chain index and a recording).`,
+        `RSS read from /proc/<pid>/status of the next start process; the first and last readings after ${SETTLE_MS / 1000} s idle, the ones between right after each batch. Nothing forces a GC in this server: RSS holds whatever garbage V8 has not collected yet.`,
+        'Live heap: a second server, started afterwards with --inspect and sent the same runs; at each checkpoint two full GCs (HeapProfiler.collectGarbage), then Runtime.getHeapUsage. Its forced GCs change when V8 collects, so its RSS is not the figure above.',
         loadNote(),
       ],
     };
   } finally {
     await app?.close();
     await upstream?.close();
+    fs.rmSync(databases, { recursive: true, force: true });
   }
 }
