@@ -77,7 +77,7 @@ export async function runProxyBench(): Promise<BenchSection> {
   const { proxyCreateResponse } = await import('../../lib/gateway');
   const { whenRecordingsWritten } = await import('../../lib/recordings/recorder');
   const env = (await import('../../lib/env')).getEnv();
-  const { closeAppDatabase, openAppDatabase } = await import('../../tests/support/app-database');
+  const { closeAppDatabase, openAppDatabase } = await import('../../tests/support/app-db-handle');
   await openAppDatabase();
   const keep = env.RECORDINGS_KEEP;
 
