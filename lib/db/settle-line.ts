@@ -12,7 +12,7 @@ export interface SettleLine {
 /**
  * A stopping server waits for what each reply left queued. Waiting with `Promise.allSettled` over a copy of the in-flight
  * set costs every reply one reaction per promise in flight (under load, hundreds), each kept until that promise settles:
- * in the memory bench that was the largest share of what lived long enough to reach V8's old space. Here each work gets
+ * in the memory bench with recordings off, that was the largest share of what lived long enough to reach V8's old space. Here each work gets
  * a number in start order; a Set keeps insertion order, so its first entry is the oldest unsettled one, and a waiter for
  * "everything up to n" is told once that oldest one is past n. Waiters are queued in the order of their n.
  */

@@ -86,7 +86,7 @@ export async function runMemoryBench(): Promise<BenchSection> {
     upstream = await startChildServer('sse-upstream.ts', [String(EVENT_COUNT)]);
     // The database folder is made by a first start, as on a user's machine: creating it (PGlite's initdb) holds about
     // 400 MB of memory that is freed whenever V8 next collects, and counted in the first reading or not, it made that
-    // reading unsteady (about 560 or 860 MB). Each measured server starts on its own copy of it.
+    // reading unsteady (about 455 to 560 MB, or 860 to 930 MB). Each measured server starts on its own copy of it.
     const primed = path.join(databases, 'primed');
     await (await startBuiltApp('memory-prime', { ...appEnv(upstream.url), PGLITE_DIR: primed })).close();
     const [measuredDir, heapDir] = [path.join(databases, 'rss'), path.join(databases, 'heap')];
