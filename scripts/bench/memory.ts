@@ -1,4 +1,4 @@
-// Server memory under use: RSS of the production server after 2,000 streamed runs through the proxy, beside its RSS after the first 100; and, from a second server run the same way, its live heap after a full GC.
+// Server memory under use: RSS of the production server after 2,000 streamed runs through the proxy, beside its RSS after the first 100 (at rest, and 3 s after the runs); and, from a second server run the same way, its live heap after a full GC.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,10 @@ const ALL_RUNS = 2_000;
 /** The proxy's default PROXY_MAX_CONCURRENT_STREAMS: runs go as a browser tab full of them would. */
 const CONCURRENCY = 8;
 const SETTLE_MS = 3_000;
+const REST_MAX_MS = 75_000;
+const REST_POLL_MS = 1_000;
+const REST_STILL_MS = 3_000;
+const REST_STILL_TOLERANCE_MB = 1;
 const GROWTH_TARGET_MB = 50;
 
 async function runStreams(url: string, count: number): Promise<number> {
@@ -32,9 +36,39 @@ async function runStreams(url: string, count: number): Promise<number> {
   return incomplete;
 }
 
-async function settledRssMb(pid: number): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  return readRssMb(pid);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface IdleRss {
+  /** RSS SETTLE_MS after the last run: garbage V8 has not collected yet is still in it. */
+  afterLoad: number;
+  /** RSS once the server has been idle long enough for V8's memory reducer to collect and shrink the heap (or REST_MAX_MS). */
+  atRest: number;
+  /** Seconds idle before that reading. */
+  restSeconds: number;
+}
+
+/**
+ * RSS of an idle server: SETTLE_MS after the last run, then at rest. V8's memory reducer collects and gives pages back
+ * once the allocation rate has stayed low for a while (about 20 to 30 s after a burst on this machine); "at rest" is
+ * the first reading after RSS has fallen from the settle reading and held still for REST_STILL_MS, or the reading at
+ * REST_MAX_MS if it never falls (then whatever the server still holds is counted).
+ */
+async function idleRss(pid: number): Promise<IdleRss> {
+  const started = Date.now();
+  await sleep(SETTLE_MS);
+  const afterLoad = readRssMb(pid);
+  let last = afterLoad;
+  let stillSince = Date.now();
+  let fell = false;
+  while (Date.now() - started < REST_MAX_MS) {
+    await sleep(REST_POLL_MS);
+    const now = readRssMb(pid);
+    if (Math.abs(now - last) > REST_STILL_TOLERANCE_MB) stillSince = Date.now();
+    if (now < afterLoad - REST_STILL_TOLERANCE_MB) fell = true;
+    last = now;
+    if (fell && Date.now() - stillSince >= REST_STILL_MS) break;
+  }
+  return { afterLoad, atRest: last, restSeconds: (Date.now() - started) / 1000 };
 }
 
 /** The live JS heap of a server listening with `--inspect` on `port`, in MB, after a full GC (heap-probe.ts). */
@@ -48,7 +82,10 @@ const appEnv = (upstreamUrl: string): Record<string, string> => ({ GATEWAY_BASE_
 /** Runs by each checkpoint: the first 100, then 500 at a time up to ALL_RUNS. */
 function checkpointRuns(): number[] {
   const runs = [FIRST_RUNS];
-  for (let done = FIRST_RUNS; done < ALL_RUNS; done = Math.min(ALL_RUNS, done + 500)) runs.push(Math.min(ALL_RUNS, done + 500));
+  for (let done = FIRST_RUNS; done < ALL_RUNS; ) {
+    done = Math.min(ALL_RUNS, done + 500);
+    runs.push(done);
+  }
   return runs;
 }
 
@@ -96,16 +133,16 @@ export async function runMemoryBench(): Promise<BenchSection> {
     const url = `${app.url}/api/responses`;
     const atStart = readRssMb(app.pid);
     let incomplete = await runStreams(url, FIRST_RUNS);
-    const afterFirst = await settledRssMb(app.pid);
-    const checkpoints: Array<[number, number]> = [[FIRST_RUNS, afterFirst]];
+    const afterFirst = await idleRss(app.pid);
+    const checkpoints: Array<[number, number, IdleRss | null]> = [[FIRST_RUNS, afterFirst.afterLoad, afterFirst]];
     let done = FIRST_RUNS;
     for (const runs of checkpointRuns().slice(1)) {
       incomplete += await runStreams(url, runs - done);
       done = runs;
-      checkpoints.push([runs, readRssMb(app.pid)]);
+      checkpoints.push([runs, readRssMb(app.pid), null]);
     }
-    const afterAll = await settledRssMb(app.pid);
-    checkpoints[checkpoints.length - 1] = [ALL_RUNS, afterAll];
+    const afterAll = await idleRss(app.pid);
+    checkpoints[checkpoints.length - 1] = [ALL_RUNS, afterAll.afterLoad, afterAll];
     await app.close();
     app = undefined;
     const second = await measureLiveHeap(upstream.url, heapDir);
@@ -113,15 +150,25 @@ export async function runMemoryBench(): Promise<BenchSection> {
     const liveAt = (runs: number) => second.live.get(runs) ?? NaN;
     return {
       title,
-      rows: [{ runs: 0, 'RSS MB': round(atStart), 'live heap MB (second server, after a full GC)': '' }, ...checkpoints.map(([runs, rss]) => ({ runs, 'RSS MB': round(rss), 'live heap MB (second server, after a full GC)': round(liveAt(runs)) }))],
+      rows: [
+        { runs: 0, 'RSS MB': round(atStart), 'RSS MB at rest (s idle)': '', 'live heap MB (second server, after a full GC)': '' },
+        ...checkpoints.map(([runs, rss, idle]) => ({
+          runs,
+          'RSS MB': round(rss),
+          'RSS MB at rest (s idle)': idle ? `${round(idle.atRest)} (${Math.round(idle.restSeconds)})` : '',
+          'live heap MB (second server, after a full GC)': round(liveAt(runs)),
+        })),
+      ],
       figures: [
-        figure('memory.growth-mb', `Server RSS growth from run ${FIRST_RUNS} to run ${ALL_RUNS}`, afterAll - afterFirst, 'MB', { max: GROWTH_TARGET_MB }),
+        figure('memory.resting-growth-mb', `Server RSS at rest, growth from run ${FIRST_RUNS} to run ${ALL_RUNS}`, afterAll.atRest - afterFirst.atRest, 'MB', { max: GROWTH_TARGET_MB }),
+        figure('memory.growth-mb', `Server RSS ${SETTLE_MS / 1000} s after the runs, growth from run ${FIRST_RUNS} to run ${ALL_RUNS} (reference: garbage not yet collected is in it)`, afterAll.afterLoad - afterFirst.afterLoad, 'MB', {}),
         figure('memory.live-heap-growth-mb', `Live JS heap after a full GC, growth from run ${FIRST_RUNS} to run ${ALL_RUNS} (reference: a leak shows here)`, liveAt(ALL_RUNS) - liveAt(FIRST_RUNS), 'MB', {}),
         figure('memory.incomplete-runs', 'Streamed runs that did not complete', incomplete, 'count', { max: 0 }),
       ],
       notes: [
         `${EVENT_COUNT}-event streams from a zero-delay upstream in its own process, ${CONCURRENCY} at a time, through /api/responses of the production build (PGlite, on a database folder an earlier start created; every run recorded in the history, the chain index and a recording).`,
-        `RSS read from /proc/<pid>/status of the next start process; the first and last readings after ${SETTLE_MS / 1000} s idle, the ones between right after each batch. Nothing forces a GC in this server: RSS holds whatever garbage V8 has not collected yet.`,
+        `RSS read from /proc/<pid>/status of the next start process: at runs ${FIRST_RUNS} and ${ALL_RUNS} ${SETTLE_MS / 1000} s after the last run, the ones between right after each batch. Nothing forces a GC in this server: those readings hold whatever garbage V8 has not collected yet (its old generation grows to several times the live heap under load).`,
+        `At rest: the server left idle until V8's own memory reducer has collected and RSS has fallen and held still for ${REST_STILL_MS / 1000} s (at most ${REST_MAX_MS / 1000} s; if it never falls, the last reading counts). The target figure compares these two readings: what the server keeps once a burst is over.`,
         'Live heap: a second server, started afterwards with --inspect and sent the same runs; at each checkpoint two full GCs (HeapProfiler.collectGarbage), then Runtime.getHeapUsage. Its forced GCs change when V8 collects, so its RSS is not the figure above.',
         loadNote(),
       ],
