@@ -123,3 +123,33 @@ export function readRssMb(pid: number): number {
     return NaN;
   }
 }
+
+/** CPU time a process has used so far (user + system), in clock ticks (Linux /proc), or NaN when it cannot be read. */
+function readCpuTicks(pid: number): number {
+  try {
+    // The fields after the command name (which may hold spaces and parentheses): utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Waits until every process in `pids` has been idle (under 10 % of a CPU) for a whole `windowMs`, or `maxMs` has passed:
+ * e.g. the app writing the recordings of a burst it has just served. Resolves to the time waited.
+ */
+export async function untilProcessesIdle(pids: readonly number[], { windowMs = 500, maxMs = 20_000 } = {}): Promise<number> {
+  const started = performance.now();
+  const ticksPerMs = 100 / 1000; // USER_HZ: 100 on Linux
+  let before = pids.map(readCpuTicks);
+  while (performance.now() - started < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const now = pids.map(readCpuTicks);
+    const isIdle = now.every((ticks, at) => !(ticks - before[at]! > windowMs * ticksPerMs * 0.1));
+    before = now;
+    if (isIdle) break;
+  }
+  return performance.now() - started;
+}
