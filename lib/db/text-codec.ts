@@ -13,6 +13,8 @@ const NEEDS_ESCAPE_ALL = new RegExp(NEEDS_ESCAPE.source, 'g');
 const ESCAPED_ALL = /\uE000(0|\uE000|u[0-9a-f]{4})/g;
 /** In JSON.stringify output a lone surrogate is always written as a \udXXX escape (pairs are written raw); `\\.` keeps escaped backslashes paired. */
 const JSON_NEEDS_ESCAPE_ALL = /\\u(0000|d[89a-f][0-9a-f]{2})|\\.|\uE000/g;
+/** Whether JSON.stringify output may hold any of them: a NUL or surrogate escape, or the escape character. */
+const JSON_MAY_NEED_ESCAPE = /\\u(0000|d[89a-f])|\uE000/;
 
 function escapeChar(char: string): string {
   if (char === '\u0000') return `${ESCAPE_CHAR}0`;
@@ -40,6 +42,9 @@ export function decodeText(value: string): string {
 export function encodeJsonText(value: unknown): string {
   const json = JSON.stringify(value);
   if (json === undefined) return 'null';
+  // Most JSON needs nothing: skip the replace, whose callback would run for every escaped character (each \" of a
+  // JSON text held in a string, as in an event log).
+  if (!JSON_MAY_NEED_ESCAPE.test(json)) return json;
   return json.replace(JSON_NEEDS_ESCAPE_ALL, (match: string, code: string | undefined) => {
     if (match === ESCAPE_CHAR) return ESCAPE_CHAR + ESCAPE_CHAR;
     if (code === undefined) return match;

@@ -19,9 +19,15 @@ export interface ResponseInfo {
   stored: boolean | null;
 }
 
+/**
+ * Only the fields read here, each by the retrieved response's own rule. The whole schema parsed the output items too: for
+ * each lifecycle event, and a long answer's `response.completed` holds all of them.
+ */
+const responseInfoSchema = retrievedResponseSchema.pick({ id: true, status: true, model: true, previous_response_id: true, conversation: true, background: true, store: true });
+
 /** Reads the fields we record from a Response object (the shared lenient shape); null when it has no id. */
 export function readResponseInfo(value: unknown): ResponseInfo | null {
-  const parsed = retrievedResponseSchema.safeParse(value);
+  const parsed = responseInfoSchema.safeParse(value);
   if (!parsed.success) return null;
   const response = parsed.data;
   return {

@@ -15,6 +15,8 @@ describe('readResponseInfo (what the proxy records of a response it relays)', ()
       id: 'resp_4', status: null, model: null, previousResponseId: null, conversationId: null, background: null, stored: null,
     });
     for (const value of [null, 'resp_5', [], { status: 'completed' }, { id: 5 }]) expect(readResponseInfo(value)).toBeNull();
+    // The output and the rest are not what is recorded: whatever they hold, the fields above are read.
+    expect(readResponseInfo({ id: 'resp_6', status: 'completed', output: 'not a list', usage: 5, error: [] })).toMatchObject({ id: 'resp_6', status: 'completed' });
   });
 });
 
