@@ -1,6 +1,6 @@
 // The proxy as users run it: the production server (`next start`) beside direct calls and an http-proxy peer, each in its own process, one zero-delay upstream.
 import { figure, type BenchSection } from './types';
-import { hasBuild, loadNote, median, NO_BUILD_NOTE, round, startBuiltApp, startChildServer, untilProcessesIdle, type BenchApp, type ChildServer } from './support';
+import { hasBuild, loadNote, median, medianPairedDifference, NO_BUILD_NOTE, round, startBuiltApp, startChildServer, untilProcessesIdle, type BenchApp, type ChildServer } from './support';
 
 const EVENT_COUNT = 5_000;
 const CONCURRENT_STREAMS = 50;
@@ -67,11 +67,6 @@ async function measureConcurrent(url: string, figures: PathFigures): Promise<voi
   const runs = await Promise.all(Array.from({ length: CONCURRENT_STREAMS }, () => measureStream(url)));
   figures.concurrent.push(performance.now() - started);
   figures.complete &&= runs.every((run) => run.isComplete);
-}
-
-/** The median of the n-th sample of `of` minus the n-th of `base`: samples taken side by side, so the machine's moments cancel out. */
-function medianPairedDifference(of: readonly number[], base: readonly number[]): number {
-  return median(of.map((value, at) => value - base[at]!));
 }
 
 export async function runProxyNextBench(): Promise<BenchSection> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isMet, type BenchFigure, type BenchSection } from './types';
 
 export interface PreviousResults {
-  /** The newest earlier result file, if any. */
+  /** The newest earlier result file that could be read, if any. */
   latestFile: string | null;
   /** Each figure's value in the newest earlier file that has it, with that file's name. */
   byId: Map<string, { value: number | null; file: string }>;
@@ -13,9 +13,11 @@ export interface PreviousResults {
 export function readPreviousResults(dir: string): PreviousResults {
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => /^bench-.*\.json$/.test(name)).sort().reverse() : [];
   const byId = new Map<string, { value: number | null; file: string }>();
+  let latestFile: string | null = null;
   for (const file of files) {
     try {
       const parsed = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as { sections?: BenchSection[] };
+      latestFile ??= file;
       for (const item of (parsed.sections ?? []).flatMap((section) => section.figures ?? [])) {
         if (!byId.has(item.id) && item.value !== null) byId.set(item.id, { value: item.value, file });
       }
@@ -23,7 +25,7 @@ export function readPreviousResults(dir: string): PreviousResults {
       // A half-written or hand-edited file is skipped, not fatal.
     }
   }
-  return { latestFile: files[0] ?? null, byId };
+  return { latestFile, byId };
 }
 
 export interface ComparedFigure extends BenchFigure {

@@ -17,6 +17,12 @@ export function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
+/** The median of the n-th sample of `of` minus the n-th of `base`: samples taken side by side, so the machine's moments cancel out. */
+export function medianPairedDifference(of: readonly number[], base: readonly number[]): number {
+  if (of.length !== base.length) throw new Error(`paired samples differ in number (${of.length} and ${base.length})`);
+  return median(of.map((value, at) => value - base[at]!));
+}
+
 export function percentile(values: readonly number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? NaN;
