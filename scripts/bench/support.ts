@@ -1,5 +1,5 @@
 // What several bench sections share: statistics, the built app on a free loopback port, Chromium, child servers, process memory.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,6 +130,17 @@ export function readRssMb(pid: number): number {
   }
 }
 
+let ticksPerSecond: number | undefined;
+/** The clock ticks /proc counts CPU time in (USER_HZ, as `getconf CLK_TCK` says; 100 on Linux unless it cannot be read). */
+function clockTicksPerSecond(): number {
+  if (ticksPerSecond === undefined) {
+    const read = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+    const value = Number(read.stdout?.trim());
+    ticksPerSecond = read.status === 0 && Number.isInteger(value) && value > 0 ? value : 100;
+  }
+  return ticksPerSecond;
+}
+
 /** CPU time a process has used so far (user + system), in clock ticks (Linux /proc), or NaN when it cannot be read. */
 function readCpuTicks(pid: number): number {
   try {
@@ -148,7 +159,7 @@ function readCpuTicks(pid: number): number {
  */
 export async function untilProcessesIdle(pids: readonly number[], { windowMs = 500, maxMs = 20_000 } = {}): Promise<number> {
   const started = performance.now();
-  const ticksPerMs = 100 / 1000; // USER_HZ: 100 on Linux
+  const ticksPerMs = clockTicksPerSecond() / 1000;
   let before = pids.map(readCpuTicks);
   while (performance.now() - started < maxMs) {
     await new Promise((resolve) => setTimeout(resolve, windowMs));
