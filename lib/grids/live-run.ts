@@ -11,7 +11,7 @@ import { buildCellRequest, type CellRequest } from './cells';
 import type { RunHub } from './hub';
 import { INTERRUPTED_ERROR, outputTextOf, settleCell } from './outcome';
 import { runScheduled, type JobEnd, type ScheduledJob } from './scheduler';
-import { updateCell, updateRun, type RunRow } from './store';
+import { packTurn, updateCell, updateRun, type CellFields, type RunRow } from './store';
 import { elapsedMsOf } from './views';
 import type { GridCell, GridRunSummary } from './wire';
 import { summarizeRun } from './summary';
@@ -116,13 +116,18 @@ export class LiveRun {
     this.#options.hub.publish(this.id, { event: 'run', data: this.summary() });
   }
 
-  /** Mirrors a cell change in memory, tells live pages, and queues its write (a cell's writes stay in order). */
-  #setCell(live: LiveCell, fields: Partial<GridCell>, stored: Parameters<typeof updateCell>[4]): void {
+  /**
+   * Mirrors a cell change in memory, tells live pages, and queues its write (a cell's writes stay in order). `stored` may
+   * be made when the write's turn comes (a settled cell's turn is compressed off the main thread first).
+   */
+  #setCell(live: LiveCell, fields: Partial<GridCell>, stored: CellFields | (() => Promise<CellFields>)): void {
     live.cell = { ...live.cell, ...fields };
     this.#options.hub.publish(this.id, { event: 'cell', data: live.cell });
     const { variant_index: variantIndex, row_index: rowIndex } = live.cell;
     live.writes = live.writes.then(() =>
-      updateCell(this.#options.db, this.id, variantIndex, rowIndex, stored).catch((error: Error) => console.error(`[grids] cell ${this.id}/${variantIndex}/${rowIndex} not saved: ${error.name}`)),
+      (typeof stored === 'function' ? stored() : Promise.resolve(stored))
+        .then((values) => updateCell(this.#options.db, this.id, variantIndex, rowIndex, values))
+        .catch((error: Error) => console.error(`[grids] cell ${this.id}/${variantIndex}/${rowIndex} not saved: ${error.name}`)),
     );
   }
 
@@ -182,7 +187,7 @@ export class LiveRun {
     const now = new Date();
     const startedAt = attempt === 1 ? now.toISOString() : live.cell.started_at;
     const fields = { status: 'running' as const, attempts: live.cell.attempts + 1, started_at: startedAt, ended_at: null, retry_at: null, ...(attempt === 1 ? { output_text: '', ttft_ms: null, total_ms: null, response_id: null, model: null } : {}) };
-    const cleared = attempt === 1 ? { outputText: '', responseId: null, model: null, ttftMs: null, totalMs: null, inputTokens: null, outputTokens: null, totalTokens: null, turn: null } : {};
+    const cleared = attempt === 1 ? { outputText: '', responseId: null, model: null, ttftMs: null, totalMs: null, inputTokens: null, outputTokens: null, totalTokens: null, turn: null, turnPacked: null } : {};
     this.#setCell(live, fields, { status: 'running', attempts: fields.attempts, startedAt: startedAt ? new Date(startedAt) : null, endedAt: null, ...cleared });
   }
 
@@ -227,7 +232,7 @@ export class LiveRun {
         retry_at: null,
         ended_at: endedAt.toISOString(),
       },
-      { ...fields, passed, turn, endedAt },
+      async () => ({ ...fields, passed, turn: null, turnPacked: await packTurn(turn), endedAt }),
     );
   }
 

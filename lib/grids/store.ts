@@ -1,6 +1,8 @@
 // Grids, runs and cells in the database (drizzle; takes the db so tests pass theirs). Cells are read without their turn
 // (the event log) except one at a time for the transcript view.
 import 'server-only';
+import { promisify } from 'node:util';
+import { constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import { and, asc, count, desc, eq, getTableColumns, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
 import { SHARED_VIEWER, visibleTo, type OwnerView, type Viewer } from '@/lib/db/owner';
@@ -10,7 +12,7 @@ import { INTERRUPTED_ERROR } from './outcome';
 
 export type GridRow = typeof grids.$inferSelect;
 export type RunRow = typeof gridRuns.$inferSelect;
-export type CellRow = Omit<typeof gridCells.$inferSelect, 'turn'>;
+export type CellRow = Omit<typeof gridCells.$inferSelect, 'turn' | 'turnPacked'>;
 export type CellFields = Partial<Omit<typeof gridCells.$inferInsert, 'runId' | 'variantIndex' | 'rowIndex'>>;
 export type RunFields = Partial<Omit<typeof gridRuns.$inferInsert, 'id' | 'gridId'>>;
 
@@ -19,10 +21,26 @@ const UNSETTLED_CELL_STATUSES = ['queued', 'running'];
 
 /** Every cell column but the turn, so lists stay light. */
 const CELL_COLUMNS = (() => {
-  const { turn, ...columns } = getTableColumns(gridCells);
+  const { turn, turnPacked, ...columns } = getTableColumns(gridCells);
   void turn;
+  void turnPacked;
   return columns;
 })();
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * A settled cell's turn as stored (`turn_packed`): its JSON, gzip-compressed off the main thread. JSON keeps every string
+ * as it came (NUL and lone surrogates are escaped by JSON.stringify), so no text codec is needed.
+ */
+export async function packTurn(turn: unknown): Promise<Uint8Array> {
+  return gzipAsync(Buffer.from(JSON.stringify(turn)), { level: zlibConstants.Z_BEST_SPEED });
+}
+
+async function unpackTurn(packed: Uint8Array): Promise<unknown> {
+  return JSON.parse((await gunzipAsync(packed)).toString('utf8')) as unknown;
+}
 
 export async function insertGrid(db: Db, grid: { id: string; name: string; definition: GridDefinition; ownerId?: string | null }): Promise<GridRow> {
   const [row] = await db.insert(grids).values(grid).returning();
@@ -90,8 +108,9 @@ export async function getCellTurn(db: Db, runId: string, variantIndex: number, r
     .from(gridCells)
     .where(and(eq(gridCells.runId, runId), eq(gridCells.variantIndex, variantIndex), eq(gridCells.rowIndex, rowIndex)));
   if (!row) return null;
-  const { turn, ...cell } = row;
-  return { cell, turn };
+  // Cells settled before turn_packed keep their turn in the jsonb column.
+  const { turn, turnPacked, ...cell } = row;
+  return { cell, turn: turnPacked ? await unpackTurn(turnPacked) : turn };
 }
 
 /** Runs of a grid, newest first. */

@@ -1,6 +1,6 @@
 // Tables of the compare page: grids (a definition each), their runs (the definition as it ran) and every run's cells.
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
-import { jsonb, text } from '../columns';
+import { bytea, jsonb, text } from '../columns';
 
 export const grids = pgTable(
   'grids',
@@ -67,8 +67,10 @@ export const gridCells = pgTable(
     totalTokens: integer('total_tokens'),
     attempts: integer('attempts').notNull().default(0),
     rateLimitRetries: integer('rate_limit_retries').notNull().default(0),
-    /** The whole turn as the transcript view shows it: request sent, items, event log, timings, error. */
+    /** The whole turn as the transcript view shows it (request sent, items, event log, timings, error), for cells settled before turn_packed. */
     turn: jsonb('turn'),
+    /** The same turn as gzip-compressed JSON, as a cell's turn is stored now (a fraction of the bytes, and of a jsonb write's time on PGlite). */
+    turnPacked: bytea('turn_packed'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "grid_cells" ADD COLUMN "turn_packed" "bytea";
