@@ -200,6 +200,9 @@ export const handleGetCell = withRoute('GET /api/grids/{id}/runs/{run_id}/cells/
   const rowIndex = Number(row);
   const found = Number.isInteger(variantIndex) && Number.isInteger(rowIndex) ? await getCellTurn(db, run.id, variantIndex, rowIndex) : null;
   if (!found) throw new ApiError(404, `No cell ${variant}/${row} in run ${run.id} (variant and row are 0-based indexes).`, { type: 'not_found_error', param: 'cell', code: 'cell_not_found' });
-  const live = getLiveRun(run.id)?.cells().find((cell) => cell.variant_index === variantIndex && cell.row_index === rowIndex);
-  return Response.json({ ...(live ?? toCell(found.cell, run.definition as never)), turn: found.turn }, { headers: NO_STORE });
+  const liveRun = getLiveRun(run.id);
+  const live = liveRun?.cells().find((cell) => cell.variant_index === variantIndex && cell.row_index === rowIndex);
+  // A cell that just settled (or started again) may not be written yet: its turn is the one in memory then.
+  const turn = (liveRun?.unwrittenTurn(variantIndex, rowIndex) ?? found).turn;
+  return Response.json({ ...(live ?? toCell(found.cell, run.definition as never)), turn }, { headers: NO_STORE });
 });

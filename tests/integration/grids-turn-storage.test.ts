@@ -1,11 +1,12 @@
 // A settled cell's turn (the transcript view's request, items and event log) is stored gzip-compressed and read back as
 // it came, whatever characters the gateway sent; a cell settled before that (its turn in the jsonb column) still opens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/open';
+import { gridCells } from '@/lib/db/schema';
 import { parseGridDefinition } from '@/lib/grids/definition';
 import { getLiveRun, startGridRun } from '@/lib/grids/runner';
-import { getCellTurn, insertGrid, updateCell } from '@/lib/grids/store';
+import { getCellTurn, insertGrid } from '@/lib/grids/store';
 import type { RunTransport } from '@/lib/run/transport';
 import type { Turn } from '@/lib/transcript/run-types';
 import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
@@ -77,7 +78,7 @@ describe.each(DATABASE_KINDS)('a grid cell turn stored on %s', (kind) => {
     const run = await startGridRun(db, grid, { request: { concurrency: 1 }, apiKey: null, transportFor: () => transport });
     await getLiveRun(run.id)?.done;
     const earlier = { key: 'old', status: 'completed', events: [{ index: 0, sequenceNumber: 0, type: 'response.created', atMs: 1, data: `{"text":"${ODD_TEXT.replace(/["\\]/g, '\\$&')}"}` }] };
-    await updateCell(db, run.id, 0, 0, { turn: earlier, turnPacked: null });
+    await db.update(gridCells).set({ turn: earlier, turnPacked: null }).where(and(eq(gridCells.runId, run.id), eq(gridCells.variantIndex, 0), eq(gridCells.rowIndex, 0)));
 
     expect((await getCellTurn(db, run.id, 0, 0))?.turn).toEqual(earlier);
   });
