@@ -1,9 +1,8 @@
 // Grids, runs and cells in the database (drizzle; takes the db so tests pass theirs). Cells are read without their turn
 // (the event log) except one at a time for the transcript view.
 import 'server-only';
-import { promisify } from 'node:util';
-import { constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import { and, asc, count, desc, eq, getTableColumns, inArray, lt, notInArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { compressText, decompressText } from '@/lib/db/compressed';
 import type { Db } from '@/lib/db/open';
 import { SHARED_VIEWER, visibleTo, type OwnerView, type Viewer } from '@/lib/db/owner';
 import { gridCells, gridRuns, grids } from '@/lib/db/schema';
@@ -27,19 +26,16 @@ const CELL_COLUMNS = (() => {
   return columns;
 })();
 
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
-
 /**
  * A settled cell's turn as stored (`turn_packed`): its JSON, gzip-compressed off the main thread. JSON keeps every string
  * as it came (NUL and lone surrogates are escaped by JSON.stringify), so no text codec is needed.
  */
 export async function packTurn(turn: unknown): Promise<Uint8Array> {
-  return gzipAsync(Buffer.from(JSON.stringify(turn)), { level: zlibConstants.Z_BEST_SPEED });
+  return compressText(JSON.stringify(turn));
 }
 
 async function unpackTurn(packed: Uint8Array): Promise<unknown> {
-  return JSON.parse((await gunzipAsync(packed)).toString('utf8')) as unknown;
+  return JSON.parse(await decompressText(packed)) as unknown;
 }
 
 export async function insertGrid(db: Db, grid: { id: string; name: string; definition: GridDefinition; ownerId?: string | null }): Promise<GridRow> {

@@ -1,9 +1,8 @@
 // Recordings in the database: insert (gzip-compressed), retention, search, read back as the file, rename, pin, delete. Takes the db.
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import { and, desc, eq, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import { ilikeText } from '@/lib/db/columns';
+import { compressText, decompressText } from '@/lib/db/compressed';
 import type { Db } from '@/lib/db/open';
 import { changeableBy, ownershipOf, SHARED_VIEWER, visibleTo, withOwner, type Ownership, type OwnerView, type Viewer } from '@/lib/db/owner';
 import { recordings } from '@/lib/db/schema';
@@ -11,9 +10,6 @@ import { flattenSearchText } from '@/lib/history/store';
 import { ApiError } from '@/lib/schema/errors';
 import { RECORDING_MAX_BYTES, type RecordingFile } from '@/lib/schema/recording';
 import { outputTextOf } from './build';
-
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
 
 export const RECORDINGS_PAGE_SIZE = 100;
 const SEARCH_TEXT_MAX_CHARS = 20_000;
@@ -75,23 +71,15 @@ function newRecordingId(): string {
 }
 
 /**
- * Recordings are compressed at zlib's fastest level: every streamed run is compressed once, and on SSE text (the same
- * event shapes over and over) level 1 is about three times faster than the default level for about a tenth more bytes
- * (a 5,000-event run: about 19 KB instead of 17 KB). Any level reads back the same.
- */
-export const RECORDING_GZIP_LEVEL = zlibConstants.Z_BEST_SPEED;
-
-/**
  * The stored form of a file: its JSON without `name` (a rename changes only the column), gzip-compressed off the main
- * thread. `withName` puts the name back in front without parsing the rest, so a large recording is served as stored.
+ * thread (lib/db/compressed.ts). `withName` puts the name back in front without parsing the rest, so a large recording is served as stored.
  */
 async function encodeContent(file: RecordingFile): Promise<{ content: Uint8Array; sizeBytes: number }> {
   const { name: _name, ...rest } = file;
   const json = JSON.stringify(rest);
   // What could not be imported again is not kept either.
   if (json.length > RECORDING_MAX_BYTES) throw new ApiError(413, `The recording is larger than ${RECORDING_MAX_BYTES} bytes.`, { code: 'recording_too_large' });
-  const bytes = Buffer.from(json);
-  return { content: await gzipAsync(bytes, { level: RECORDING_GZIP_LEVEL }), sizeBytes: bytes.length };
+  return { content: await compressText(json), sizeBytes: Buffer.byteLength(json) };
 }
 
 function withName(json: string, name: string): string {
@@ -204,7 +192,7 @@ export async function readRecordingText(db: Db, id: string, viewer: Viewer = SHA
     .where(and(eq(recordings.id, id), visibleTo(recordings, viewer)));
   if (!row) return null;
   const { content, ...summary } = row;
-  const json = (await gunzipAsync(content)).toString('utf8');
+  const json = await decompressText(content);
   return { summary: toSummary(summary, viewer), text: withName(json, row.name) };
 }
 
