@@ -71,7 +71,8 @@ async function fire(url: string, secret: string): Promise<FireResult> {
   return { perSecond: DELIVERIES / elapsedS, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), statuses };
 }
 
-type Receiver = Awaited<ReturnType<typeof listen>>;
+/** A server listening on a free loopback port: the bare reader or the receiver. */
+type Listening = Awaited<ReturnType<typeof listen>>;
 
 /** The receiver on one database, beside a bare reader: both warmed up once, then ROUNDS rounds taking turns (which goes first alternates). */
 async function measureReceiver(options: { pgliteDir: string; databaseUrl?: string }): Promise<Array<{ bare: FireResult; receiver: FireResult & { stored: number } }>> {
@@ -82,7 +83,7 @@ async function measureReceiver(options: { pgliteDir: string; databaseUrl?: strin
   const { CaptureRateLimiter } = await import('../../lib/webhooks/rate-limit');
   const { eq } = await import('drizzle-orm');
   const database = await openDatabase(options);
-  const servers: Receiver[] = [];
+  const servers: Listening[] = [];
   try {
     const unlimited = new CaptureRateLimiter(Number.MAX_SAFE_INTEGER);
     // The capture's caps are lifted above the run's size, so every delivery must still be there at the end.
