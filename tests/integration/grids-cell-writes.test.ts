@@ -1,16 +1,14 @@
 // A run's cell changes are written together (updateCells: one statement per set of columns): the rows must end as writing
 // each change in turn leaves them, every column type as sent; and a cell that just settled shows its turn before the write.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '@/lib/db/open';
 import { gridCells } from '@/lib/db/schema';
 import { parseGridDefinition } from '@/lib/grids/definition';
 import { getLiveRun, getRunHub, startGridRun } from '@/lib/grids/runner';
 import { getCellTurn, insertGrid, insertRun, updateCells, type CellWrite } from '@/lib/grids/store';
-import type { RunTransport } from '@/lib/run/transport';
 import type { Turn } from '@/lib/transcript/run-types';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
-import { MESSAGE, sseReply } from '../unit/run/helpers';
+import { DATABASE_KINDS, useTestDatabase } from '../support/databases';
+import { MESSAGE, streamingTransport } from '../unit/run/helpers';
 
 // NUL, a lone surrogate, U+E000 (the text codec's own escape mark), a quote and a backslash.
 const ODD_TEXT = 'nul\u0000 lone\ud800 mark\ue000 "quoted" back\\slash';
@@ -50,15 +48,7 @@ const WRITES: CellWrite[] = [
 ];
 
 describe.each(DATABASE_KINDS)('grid cell writes on %s', (kind) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let db: Db;
-  beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    db = handle.db;
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const db = useTestDatabase(kind);
 
   const definition = parseGridDefinition({
     name: 'writes',
@@ -74,13 +64,13 @@ describe.each(DATABASE_KINDS)('grid cell writes on %s', (kind) => {
   });
 
   async function makeRun(gridId: string, runId: string) {
-    await insertGrid(db, { id: gridId, name: definition.name, definition });
+    await insertGrid(db(), { id: gridId, name: definition.name, definition });
     const cells = [0, 1].flatMap((variantIndex) => [0, 1].map((rowIndex) => ({ variantIndex, rowIndex, status: 'queued', onBehalfOf: null })));
-    await insertRun(db, { id: runId, gridId, status: 'completed', concurrency: 2, cellTimeoutMs: 60_000, definition }, cells);
+    await insertRun(db(), { id: runId, gridId, status: 'completed', concurrency: 2, cellTimeoutMs: 60_000, definition }, cells);
   }
 
   const rowsOf = async (runId: string) =>
-    (await db.select().from(gridCells).where(eq(gridCells.runId, runId)).orderBy(asc(gridCells.variantIndex), asc(gridCells.rowIndex))).map(({ runId: _runId, ...row }) => row);
+    (await db().select().from(gridCells).where(eq(gridCells.runId, runId)).orderBy(asc(gridCells.variantIndex), asc(gridCells.rowIndex))).map(({ runId: _runId, ...row }) => row);
 
   it('leaves every row as writing each change in turn does, whatever the columns and characters', async () => {
     await makeRun(`grid_each_${kind}`, `run_each_${kind}`);
@@ -88,9 +78,9 @@ describe.each(DATABASE_KINDS)('grid cell writes on %s', (kind) => {
     // One drizzle update per change, in order: what the run wrote before changes were gathered.
     for (const write of WRITES) {
       const { variantIndex, rowIndex, fields } = write;
-      await db.update(gridCells).set(fields).where(and(eq(gridCells.runId, `run_each_${kind}`), eq(gridCells.variantIndex, variantIndex), eq(gridCells.rowIndex, rowIndex)));
+      await db().update(gridCells).set(fields).where(and(eq(gridCells.runId, `run_each_${kind}`), eq(gridCells.variantIndex, variantIndex), eq(gridCells.rowIndex, rowIndex)));
     }
-    await updateCells(db, `run_together_${kind}`, WRITES);
+    await updateCells(db(), `run_together_${kind}`, WRITES);
 
     const each = await rowsOf(`run_each_${kind}`);
     const together = await rowsOf(`run_together_${kind}`);
@@ -110,29 +100,24 @@ describe.each(DATABASE_KINDS)('grid cell writes on %s', (kind) => {
     await makeRun(`grid_other_${kind}`, `run_other_${kind}`);
     await makeRun(`grid_target_${kind}`, `run_target_${kind}`);
     const before = await rowsOf(`run_other_${kind}`);
-    await updateCells(db, `run_target_${kind}`, WRITES);
+    await updateCells(db(), `run_target_${kind}`, WRITES);
     expect(await rowsOf(`run_other_${kind}`)).toEqual(before);
     expect((await rowsOf(`run_target_${kind}`))[0]!.status).toBe('completed');
   });
 
   it('shows a settled cell its turn before the turn is written, and the written one after', async () => {
-    const transport: RunTransport = {
-      create: async () => sseReply(MESSAGE),
-      retrieve: async () => new Response('{}', { status: 404 }),
-      stream: async () => new Response('{}', { status: 404 }),
-      cancel: async () => new Response('{}', { status: 404 }),
-    };
-    const grid = await insertGrid(db, { id: `grid_unwritten_${kind}`, name: definition.name, definition });
+    const transport = streamingTransport(MESSAGE);
+    const grid = await insertGrid(db(), { id: `grid_unwritten_${kind}`, name: definition.name, definition });
     const seen: Array<{ status: string; unwritten: Turn | null | undefined; stored: unknown }> = [];
     const reads: Promise<void>[] = [];
-    const run = await startGridRun(db, grid, { request: { concurrency: 1 }, apiKey: null, transportFor: () => transport });
+    const run = await startGridRun(db(), grid, { request: { concurrency: 1 }, apiKey: null, transportFor: () => transport });
     const runId = run.id;
     const stop = getRunHub().subscribe(runId, (event) => {
       if (event.event !== 'cell' || event.data.variant_index !== 0 || event.data.row_index !== 0) return;
       const status = event.data.status;
       // Read at once, as the cell dialog's request would right after the page is told.
       const unwritten = getLiveRun(runId)?.unwrittenTurn(0, 0)?.turn as Turn | null | undefined;
-      reads.push(getCellTurn(db, runId, 0, 0).then((found) => void seen.push({ status, unwritten, stored: found?.turn ?? null })));
+      reads.push(getCellTurn(db(), runId, 0, 0).then((found) => void seen.push({ status, unwritten, stored: found?.turn ?? null })));
     });
     try {
       await getLiveRun(runId)?.done;
@@ -146,7 +131,7 @@ describe.each(DATABASE_KINDS)('grid cell writes on %s', (kind) => {
     expect(seen.find((entry) => entry.status === 'running')?.unwritten).toBeNull();
     // Once written, the database's turn is the one, and memory holds none.
     expect(getLiveRun(runId)?.unwrittenTurn(0, 0) ?? null).toBeNull();
-    const stored = (await getCellTurn(db, runId, 0, 0))?.turn as Turn;
+    const stored = (await getCellTurn(db(), runId, 0, 0))?.turn as Turn;
     expect(stored.events.map((event) => event.data)).toEqual(MESSAGE.map((event) => JSON.stringify(event)));
   });
 });

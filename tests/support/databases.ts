@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterEach, inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '@/lib/db/open';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { openDatabase, type DatabaseHandle, type Db } from '@/lib/db/open';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
@@ -45,6 +45,21 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
 }
 
 export type TestDatabase = DatabaseHandle & { options: DatabaseOptions };
+
+/** One empty, migrated database of `kind` for the tests of a describe block: opened before them, closed after them. */
+export function useTestDatabase(kind: DatabaseKind): () => Db {
+  let handle: TestDatabase | undefined;
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  return () => {
+    if (!handle) throw new Error(`the ${kind} test database is not open (use it inside a test)`);
+    return handle.db;
+  };
+}
 
 /**
  * Fresh databases for the tests of a file or block: `open(kind)` opens an empty, migrated one, and `closeAfter` takes one

@@ -44,6 +44,12 @@ export function sseReply(events: readonly Record<string, unknown>[], options: { 
   return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
 }
 
+/** A transport whose create streams `events`; the other calls answer 404 (a turn that never needs them). */
+export function streamingTransport(events: readonly Record<string, unknown>[]): RunTransport {
+  const notFound = async () => new Response('{}', { status: 404 });
+  return { create: async () => sseReply(events), retrieve: notFound, stream: notFound, cancel: notFound };
+}
+
 export function rateLimited(retryAfter = '2'): Response {
   const body = JSON.stringify({ error: { message: 'Rate limit reached', type: 'rate_limit_error', param: null, code: 'rate_limit_exceeded' } });
   return new Response(body, { status: 429, headers: { 'retry-after': retryAfter, 'content-type': 'application/json' } });
