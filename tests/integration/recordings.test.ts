@@ -226,7 +226,8 @@ describe.each(DATABASE_KINDS)('recordings on %s', (kind) => {
       await streamRun(`resp_keep_${n}`, { model: 'm', input: `keep ${n}`, stream: true });
       await recordingOf(`resp_keep_${n}`);
     }
-    const after = (await listRecordings()).data;
+    // Retention runs just after the insert that lists a new run (the recorder's next statement): wait for it to apply.
+    const after = (await waitFor(listRecordings, (list) => list.data.filter((entry) => !entry.pinned).length === 2, 'the unpinned recordings pruned to 2')).data;
     expect(after.filter((entry) => !entry.pinned).map((entry) => entry.response_id)).toEqual(['resp_keep_3', 'resp_keep_2']);
     expect(after.filter((entry) => entry.pinned).map((entry) => entry.id)).toEqual(pinned);
 
