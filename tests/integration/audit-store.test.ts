@@ -1,9 +1,9 @@
 // The audit log's table on PGlite and PostgreSQL: filters (user, path, status class, time, paging) and AUDIT_KEEP_DAYS retention.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@/lib/audit/entry';
 import { auditQuerySchema } from '@/lib/audit/entry';
 import { insertAuditEntries, purgeAudit, searchAudit } from '@/lib/audit/store';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+import { DATABASE_KINDS, useTestDatabase } from '../support/databases';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const now = new Date('2025-06-30T12:00:00Z');
@@ -27,19 +27,17 @@ function entry(overrides: Partial<AuditEntry>): AuditEntry {
 }
 
 describe.each(DATABASE_KINDS)('audit store on %s', (kind) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  const database = useTestDatabase(kind);
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await insertAuditEntries(handle.db, [
+    await insertAuditEntries(database(), [
       entry({ at: new Date(now.getTime() - 40 * DAY_MS), responseId: 'resp_old' }),
       entry({ at: new Date(now.getTime() - 2 * DAY_MS), responseId: 'resp_a', actor: 'ana@team.example', userId: 'sub-ana' }),
       entry({ at: new Date(now.getTime() - DAY_MS), method: 'GET', path: '/responses/resp_b', responseId: 'resp_b', status: 404, model: null }),
       entry({ at: now, path: '/responses', responseId: 'resp_c', status: 502, errorCode: 'gateway_unreachable', requestBody: { input: 'nul \u0000 kept' } }),
     ]);
   });
-  afterAll(() => handle?.close());
 
-  const search = (query: Record<string, string>) => searchAudit(handle.db, auditQuerySchema.parse(query));
+  const search = (query: Record<string, string>) => searchAudit(database(), auditQuerySchema.parse(query));
 
   it('filters by user, path, status or status class and time, newest first', async () => {
     expect((await search({})).map((row) => row.responseId)).toEqual(['resp_c', 'resp_b', 'resp_a', 'resp_old']);
@@ -54,8 +52,8 @@ describe.each(DATABASE_KINDS)('audit store on %s', (kind) => {
   });
 
   it('deletes entries older than AUDIT_KEEP_DAYS and keeps the rest', async () => {
-    expect(await purgeAudit(handle.db, 30, now)).toBe(1);
+    expect(await purgeAudit(database(), 30, now)).toBe(1);
     expect((await search({})).map((row) => row.responseId)).toEqual(['resp_c', 'resp_b', 'resp_a']);
-    expect(await purgeAudit(handle.db, 30, now)).toBe(0);
+    expect(await purgeAudit(database(), 30, now)).toBe(0);
   });
 });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getChainEntry, getChainIndex, markDeleted, recordLookup } from '@/lib/chains/api';
 import { getSeenResponse, listSeenResponses, markResponseDeleted, updateSeenStatus, upsertSeenResponse, type SeenResponse } from '@/lib/chains/index-store';
 import { chainIndexSchema } from '@/lib/chains/schema';
-import type { DatabaseHandle } from '@/lib/db/open';
 import { requestHistory } from '@/lib/db/schema';
-import { DATABASE_KINDS, openTestDatabase } from '../support/databases';
+import { DATABASE_KINDS, useTestDatabase } from '../support/databases';
 
 const seen = (id: string, fields: Partial<SeenResponse> = {}): SeenResponse => ({
   id,
@@ -17,16 +16,10 @@ const seen = (id: string, fields: Partial<SeenResponse> = {}): SeenResponse => (
 });
 
 describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const database = useTestDatabase(kind);
 
   it('upserts sightings: later ones update the status and never erase a known parent', async () => {
-    const { db } = handle;
+    const db = database();
     await upsertSeenResponse(db, seen('up_2', { previousResponseId: 'up_1', conversationId: 'conv_1', status: 'in_progress', onBehalfOf: 'alice' }));
     await upsertSeenResponse(db, seen('up_2', { model: null, status: 'completed', onBehalfOf: 'alice', stored: true }));
     expect(await getSeenResponse(db, 'up_2')).toMatchObject({
@@ -42,7 +35,7 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
   });
 
   it('keeps a terminal status: a later sighting or status update that is not further along does not undo it', async () => {
-    const { db } = handle;
+    const db = database();
     await upsertSeenResponse(db, seen('fwd_1', { status: 'queued' }));
     expect(await updateSeenStatus(db, 'fwd_1', 'in_progress')).toBe(true);
     expect(await updateSeenStatus(db, 'fwd_1', 'queued')).toBe(false);
@@ -55,7 +48,7 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
   });
 
   it('marks deleted (sticky across later sightings), even an id it never saw', async () => {
-    const { db } = handle;
+    const db = database();
     await upsertSeenResponse(db, seen('del_1'));
     expect((await markResponseDeleted(db, 'del_1', null))?.deleted).toBe(true);
     await upsertSeenResponse(db, seen('del_1', { status: 'completed' }));
@@ -64,7 +57,7 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
   });
 
   it('lists one user, the no-user scope, or everyone', async () => {
-    const { db } = handle;
+    const db = database();
     await upsertSeenResponse(db, seen('u_a', { onBehalfOf: 'carol' }));
     await upsertSeenResponse(db, seen('u_b', { onBehalfOf: 'carol', previousResponseId: 'u_a' }));
     await upsertSeenResponse(db, seen('u_none'));
@@ -76,7 +69,7 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
   });
 
   it('serves the index as a forest with branches and conversations over HTTP handlers', async () => {
-    const { db } = handle;
+    const db = database();
     const post = (body: unknown, user?: string) =>
       recordLookup(db, new Request('http://test/api/chains', { method: 'POST', body: JSON.stringify(body), headers: user ? { 'X-On-Behalf-Of': user } : {} }));
     expect((await post({ id: 'h_1', model: 'local-agent', status: 'completed' }, 'dave')).status).toBe(200);
@@ -96,7 +89,7 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
   });
 
   it('answers errors in the envelope: bad JSON, bad field, unknown id, bad id', async () => {
-    const { db } = handle;
+    const db = database();
     const badJson = await recordLookup(db, new Request('http://test/api/chains', { method: 'POST', body: '{' }));
     expect(badJson.status).toBe(400);
     expect(await badJson.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'invalid_json' } });
@@ -117,16 +110,10 @@ describe.each(DATABASE_KINDS)('chain index on %s', (kind) => {
 });
 
 describe.each(DATABASE_KINDS)('chain index reading the request history on %s', (kind) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const database = useTestDatabase(kind);
 
   it('learns store:false from the sent request when the sighting did not say', async () => {
-    const { db } = handle;
+    const db = database();
     await upsertSeenResponse(db, seen('hist_off'));
     await upsertSeenResponse(db, seen('hist_on'));
     await upsertSeenResponse(db, seen('hist_odd'));
