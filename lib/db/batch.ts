@@ -5,6 +5,9 @@ import { createSettleLine, type SettleLine } from './settle-line';
 
 interface Queued<T, R> {
   item: T;
+  /** In order of arrival, from 1. */
+  number: number;
+  addedMs: number;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
 }
@@ -20,6 +23,11 @@ export interface WriteBatcher<T, R> {
    * update waits for the row it updates, still being gathered, or it would find none.
    */
   whenWritten(key: string): Promise<void>;
+  /**
+   * Writes what is queued now without waiting out its window, gathering or hold; settles once every item added so far is
+   * written or has failed (never rejects). E.g. the end of a grid run, before the run's own status.
+   */
+  flush(): Promise<void>;
 }
 
 export interface BatchOptions {
@@ -38,6 +46,14 @@ export interface BatchOptions {
    * would wait for it too.
    */
   holdWhile?: () => boolean;
+  /**
+   * A fixed window instead of gathering: each batch waits this long from its first item and takes everything that
+   * arrived meanwhile (up to `maxItems`; the rest goes next, at once). An item that arrives while a write runs opens the
+   * next batch's window, which goes once both the window and that write are over. For writers that keep changing without
+   * a quiet millisecond (a grid's cells every 10 to 20 ms), where gathering would end at once. Not with `gatherMs` or
+   * `holdWhile` (`createWriteBatcher` throws): the window is the whole wait.
+   */
+  windowMs?: number;
 }
 
 /** The longest an idle batcher waits for `holdWhile` to turn false: a row is late by at most this, never lost. */
@@ -119,14 +135,34 @@ export async function writeTogetherOrEach<T, R>(items: readonly T[], write: (ite
  * `write` gets the items in arrival order and returns one result per item; it must be all or nothing, since a failed
  * batch is written again item by item (`writeTogetherOrEach`). An idle batcher writes on the next turn of the event loop
  * (what arrived in the same turn goes along, and with `gatherMs` what keeps arriving after); a busy one queues, and
- * writes the queue when done.
+ * writes the queue when done. With `windowMs`, every batch waits out its window first.
  */
 export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R[]>, options: BatchOptions = {}): WriteBatcher<T, R> {
-  const { maxItems = 500, gatherMs = 0, holdWhile } = options;
+  const { maxItems = 500, gatherMs = 0, holdWhile, windowMs } = options;
+  if (windowMs !== undefined && (options.gatherMs !== undefined || holdWhile !== undefined)) throw new Error('createWriteBatcher: windowMs replaces gatherMs and holdWhile, give one or the other');
   let queue: Queued<T, R>[] = [];
   let isRunning = false;
+  let added = 0;
+  /** Items numbered up to this wait no longer (`flush`). */
+  let flushedThrough = 0;
+  let endWindow: (() => void) | null = null;
+  let lastSettled: Promise<void> = Promise.resolve();
+  const waitWindow = (first: Queued<T, R>): Promise<void> | null => {
+    const leftMs = first.addedMs + (windowMs ?? 0) - performance.now();
+    if (leftMs <= 0 || first.number <= flushedThrough) return null;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => endWindow?.(), leftMs);
+      endWindow = () => {
+        clearTimeout(timer);
+        endWindow = null;
+        resolve();
+      };
+    });
+  };
   const drain = async () => {
     while (queue.length > 0) {
+      const window = windowMs === undefined ? null : waitWindow(queue[0]!);
+      if (window) await window;
       const batch = queue.slice(0, maxItems);
       queue = queue.slice(batch.length);
       const settled = await writeTogetherOrEach(batch.map((queued) => queued.item), write);
@@ -144,7 +180,8 @@ export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R
     const waitedMs = performance.now() - startedMs;
     const isGathering = quiet < 2 && waitedMs < limitMs;
     const isHeld = waitedMs < HOLD_MAX_MS && holdWhile?.() === true;
-    if ((isGathering || isHeld) && queue.length < maxItems) setTimeout(() => gather(startedMs, limitMs, queue.length, quiet), 1);
+    const isFlushed = flushedThrough >= queue[0]!.number;
+    if ((isGathering || isHeld) && !isFlushed && queue.length < maxItems) setTimeout(() => gather(startedMs, limitMs, queue.length, quiet), 1);
     else void drain();
   };
   // Items are written in arrival order, so the last one added with a key is the one to wait for.
@@ -152,16 +189,19 @@ export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R
   return {
     add(item, key) {
       const written = new Promise<R>((resolve, reject) => {
-        queue.push({ item, resolve, reject });
+        added += 1;
+        queue.push({ item, number: added, addedMs: performance.now(), resolve, reject });
         if (isRunning) return;
         isRunning = true;
-        setImmediate(() => gather(performance.now(), typeof gatherMs === 'function' ? gatherMs() : gatherMs, 0, 0));
+        if (windowMs !== undefined) setImmediate(() => void drain());
+        else setImmediate(() => gather(performance.now(), typeof gatherMs === 'function' ? gatherMs() : gatherMs, 0, 0));
       });
       const settled = written.then(
         () => undefined,
         () => undefined,
       );
       pendingWrites().track(settled);
+      lastSettled = settled;
       if (key !== undefined && key !== null) unwritten.set(key, settled);
       void settled.then(() => {
         if (key !== undefined && key !== null && unwritten.get(key) === settled) unwritten.delete(key);
@@ -170,6 +210,11 @@ export function createWriteBatcher<T, R = void>(write: (items: T[]) => Promise<R
     },
     whenWritten(key) {
       return unwritten.get(key) ?? Promise.resolve();
+    },
+    flush() {
+      flushedThrough = added;
+      endWindow?.();
+      return lastSettled;
     },
   };
 }
@@ -185,6 +230,7 @@ export function createKeyedWriteBatcher<T, R = void>(write: (key: string, items:
       pending: 0,
       batcher: {
         whenWritten: (itemKey: string) => inner.whenWritten(itemKey),
+        flush: () => inner.flush(),
         add: (item: T, itemKey?: string | null) => {
           entry.pending += 1;
           // An idle key's batcher is dropped, so keys seen once do not accumulate.
