@@ -27,7 +27,8 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 /**
  * Settles once what was queued when it began is stored: recorder work (each promise settles only once the rows and
  * statuses it leads to are written: a status after its row, a recording once stored), batched rows (gathered up to
- * 20 ms, held up to 250 ms), audit entries (written within 250 ms); or after DRAIN_MAX_MS. Only what was queued by then:
+ * 20 ms, held up to 250 ms; a grid run's cell changes in their CELL_WRITE_MS window), audit entries (written within
+ * 250 ms); or after DRAIN_MAX_MS. Only what was queued by then:
  * under steady load the server is never idle, and a wait for that would keep every request's context for DRAIN_MAX_MS
  * (in the memory bench, about 80 MB more RSS).
  */

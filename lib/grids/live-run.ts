@@ -1,6 +1,6 @@
 // One run in progress in this process: each queued cell driven by the run controller (lib/run) through the scheduler, its
 // state mirrored in memory for live pages (text every TEXT_FLUSH_MS) and written to the database as it starts and settles
-// (the run's cell changes gathered for CELL_WRITE_MS and written together).
+// (the run's cell changes written together: cell-writes.ts).
 import 'server-only';
 import type { Db } from '@/lib/db/open';
 import { isPending, type RunState } from '@/lib/run/machine';
@@ -8,23 +8,18 @@ import { RunDriver } from '@/lib/run/driver';
 import type { RunTransport } from '@/lib/run/transport';
 import { isTerminalStatus } from '@/lib/schema/constants';
 import type { GridDefinition, GridRunStatus } from '@/lib/schema/grid';
+import { createCellWrites, type CellChange, type CellWrites, type UnwrittenTurn } from './cell-writes';
 import { buildCellRequest, type CellRequest } from './cells';
 import type { RunHub } from './hub';
 import { INTERRUPTED_ERROR, outputTextOf, settleCell } from './outcome';
 import { runScheduled, type JobEnd, type ScheduledJob } from './scheduler';
-import { writeTogetherOrEach } from '@/lib/db/batch';
-import { packTurn, updateCells, updateRun, type CellFields, type CellWrite, type RunRow } from './store';
+import { packTurn, updateRun, type RunRow } from './store';
 import { elapsedMsOf } from './views';
 import type { GridCell, GridRunSummary } from './wire';
 import { summarizeRun } from './summary';
 
 /** How often a streaming cell's new text goes to live pages. */
 export const TEXT_FLUSH_MS = 100;
-/**
- * How long a cell's change waits for other cells' to be written with them (updateCells: one statement for many). Pages are
- * told at once; a reader of the database sees the change this much later, and `unwrittenTurn` covers the cell dialog.
- */
-export const CELL_WRITE_MS = 50;
 const MAX_RATE_LIMIT_RETRIES = 5;
 const DEFAULT_RETRY_AFTER_MS = 5_000;
 
@@ -42,13 +37,6 @@ interface LiveCell {
   request: CellRequest;
   driver: RunDriver | null;
   isDirty: boolean;
-}
-
-/** A cell change waiting to be written; `stored` may be made when its turn comes (a settled cell's turn is compressed first). */
-interface QueuedWrite {
-  variantIndex: number;
-  rowIndex: number;
-  stored: CellFields | (() => Promise<CellFields>);
 }
 
 const keyOf = (variantIndex: number, rowIndex: number) => `${variantIndex}:${rowIndex}`;
@@ -70,12 +58,7 @@ export class LiveRun {
   readonly #options: LiveRunOptions;
   #flushTimer: NodeJS.Timeout | null = null;
   #isInterrupted = false;
-  #queuedWrites: QueuedWrite[] = [];
-  #writeTimer: NodeJS.Timeout | null = null;
-  /** Cell writes in order: each batch starts once the one before is written. */
-  #writes: Promise<void> = Promise.resolve();
-  /** The turn each cell will have once its queued change is written (null: cleared as it started again), by cell key. */
-  readonly #unwrittenTurns = new Map<string, { turn: unknown }>();
+  readonly #cellWrites: CellWrites;
 
   /** `cells`: every cell of the run as stored; those `queued` run now. */
   constructor(row: RunRow, cells: readonly GridCell[], options: LiveRunOptions) {
@@ -83,6 +66,7 @@ export class LiveRun {
     this.#row = row;
     this.#definition = row.definition as GridDefinition;
     this.#options = options;
+    this.#cellWrites = createCellWrites(options.db, row.id);
     for (const cell of cells) {
       const request = buildCellRequest(this.#definition, this.#definition.variants[cell.variant_index]!, this.#definition.rows[cell.row_index]!);
       this.#cells.set(keyOf(cell.variant_index, cell.row_index), { cell: { ...cell }, request, driver: null, isDirty: false });
@@ -116,8 +100,8 @@ export class LiveRun {
   }
 
   /** A cell's turn while its latest change is still queued (the database's is older then); null when none is queued. */
-  unwrittenTurn(variantIndex: number, rowIndex: number): { turn: unknown } | null {
-    return this.#unwrittenTurns.get(keyOf(variantIndex, rowIndex)) ?? null;
+  unwrittenTurn(variantIndex: number, rowIndex: number): UnwrittenTurn | null {
+    return this.#cellWrites.unwrittenTurn(variantIndex, rowIndex);
   }
 
   get row(): RunRow {
@@ -140,49 +124,11 @@ export class LiveRun {
     this.#options.hub.publish(this.id, { event: 'run', data: this.summary() });
   }
 
-  /** Mirrors a cell change in memory, tells live pages, and queues its write (written with the others within CELL_WRITE_MS). */
-  #setCell(live: LiveCell, fields: Partial<GridCell>, stored: CellFields | (() => Promise<CellFields>)): void {
+  /** Mirrors a cell change in memory, queues its write (`unwritten`: the turn it sets) and tells live pages, which may ask for that turn at once. */
+  #setCell(live: LiveCell, fields: Partial<GridCell>, stored: CellChange['stored'], unwritten?: UnwrittenTurn): void {
     live.cell = { ...live.cell, ...fields };
+    this.#cellWrites.queue({ variantIndex: live.cell.variant_index, rowIndex: live.cell.row_index, stored }, unwritten);
     this.#options.hub.publish(this.id, { event: 'cell', data: live.cell });
-    this.#queuedWrites.push({ variantIndex: live.cell.variant_index, rowIndex: live.cell.row_index, stored });
-    this.#writeTimer ??= setTimeout(() => this.#writeQueued(), CELL_WRITE_MS);
-  }
-
-  /** Writes the queued cell changes together, after those before; a batch the database refuses is written change by change. */
-  #writeQueued(): Promise<void> {
-    if (this.#writeTimer) clearTimeout(this.#writeTimer);
-    this.#writeTimer = null;
-    const queued = this.#queuedWrites;
-    this.#queuedWrites = [];
-    if (queued.length === 0) return this.#writes;
-    const turns = queued.map((write) => ({ key: keyOf(write.variantIndex, write.rowIndex), turn: this.#unwrittenTurns.get(keyOf(write.variantIndex, write.rowIndex)) }));
-    this.#writes = this.#writes.then(async () => {
-      const made = await Promise.all(
-        queued.map(async (write): Promise<CellWrite | null> => {
-          try {
-            return { variantIndex: write.variantIndex, rowIndex: write.rowIndex, fields: typeof write.stored === 'function' ? await write.stored() : write.stored };
-          } catch (error) {
-            this.#logUnsaved(write, error);
-            return null;
-          }
-        }),
-      );
-      const writes = made.filter((write) => write !== null);
-      const settled = await writeTogetherOrEach(writes, async (items) => {
-        await updateCells(this.#options.db, this.id, items);
-        return items.map(() => undefined);
-      });
-      settled.forEach((outcome, at) => {
-        if (!outcome.ok) this.#logUnsaved(writes[at]!, outcome.error);
-      });
-      // A turn queued since stays until its own write.
-      for (const { key, turn } of turns) if (turn && this.#unwrittenTurns.get(key) === turn) this.#unwrittenTurns.delete(key);
-    });
-    return this.#writes;
-  }
-
-  #logUnsaved(write: { variantIndex: number; rowIndex: number }, error: unknown): void {
-    console.error(`[grids] cell ${this.id}/${write.variantIndex}/${write.rowIndex} not saved: ${error instanceof Error ? error.name : 'unknown error'}`);
   }
 
   async #execute(): Promise<void> {
@@ -203,7 +149,7 @@ export class LiveRun {
       this.controller.signal,
     );
     if (this.#flushTimer) clearTimeout(this.#flushTimer);
-    await this.#writeQueued();
+    await this.#cellWrites.flush();
     const status: GridRunStatus = this.#isInterrupted ? 'interrupted' : this.controller.signal.aborted ? 'cancelled' : 'completed';
     await this.#setRun({ status, endedAt: new Date() });
     this.#options.hub.publish(this.id, { event: 'end', data: { status } });
@@ -242,8 +188,7 @@ export class LiveRun {
     const startedAt = attempt === 1 ? now.toISOString() : live.cell.started_at;
     const fields = { status: 'running' as const, attempts: live.cell.attempts + 1, started_at: startedAt, ended_at: null, retry_at: null, ...(attempt === 1 ? { output_text: '', ttft_ms: null, total_ms: null, response_id: null, model: null } : {}) };
     const cleared = attempt === 1 ? { outputText: '', responseId: null, model: null, ttftMs: null, totalMs: null, inputTokens: null, outputTokens: null, totalTokens: null, turn: null, turnPacked: null } : {};
-    if (attempt === 1) this.#unwrittenTurns.set(keyOf(live.cell.variant_index, live.cell.row_index), { turn: null });
-    this.#setCell(live, fields, { status: 'running', attempts: fields.attempts, startedAt: startedAt ? new Date(startedAt) : null, endedAt: null, ...cleared });
+    this.#setCell(live, fields, { status: 'running', attempts: fields.attempts, startedAt: startedAt ? new Date(startedAt) : null, endedAt: null, ...cleared }, attempt === 1 ? { turn: null } : undefined);
   }
 
   #onWait(live: LiveCell, untilMs: number): void {
@@ -269,7 +214,6 @@ export class LiveRun {
     live.isDirty = false;
     const endedAt = new Date();
     const { turn, passed, ...fields } = settled;
-    this.#unwrittenTurns.set(key, { turn });
     this.#setCell(
       live,
       {
@@ -289,6 +233,7 @@ export class LiveRun {
         ended_at: endedAt.toISOString(),
       },
       async () => ({ ...fields, passed, turn: null, turnPacked: await packTurn(turn), endedAt }),
+      { turn },
     );
   }
 

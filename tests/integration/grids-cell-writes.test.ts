@@ -1,8 +1,10 @@
 // A run's cell changes are written together (updateCells: one statement per set of columns): the rows must end as writing
-// each change in turn leaves them, every column type as sent; and a cell that just settled shows its turn before the write.
-import { describe, expect, it } from 'vitest';
+// each change in turn leaves them, every column type as sent; a change that cannot be made fails alone; and a cell that
+// just settled shows its turn before the write.
+import { describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { gridCells } from '@/lib/db/schema';
+import { createCellWrites } from '@/lib/grids/cell-writes';
 import { parseGridDefinition } from '@/lib/grids/definition';
 import { getLiveRun, getRunHub, startGridRun } from '@/lib/grids/runner';
 import { getCellTurn, insertGrid, insertRun, updateCells, type CellWrite } from '@/lib/grids/store';
@@ -103,6 +105,63 @@ describe.each(DATABASE_KINDS)('grid cell writes on %s', (kind) => {
     await updateCells(db(), `run_target_${kind}`, WRITES);
     expect(await rowsOf(`run_other_${kind}`)).toEqual(before);
     expect((await rowsOf(`run_target_${kind}`))[0]!.status).toBe('completed');
+  });
+
+  it('writes queued changes in order; a change whose fields cannot be made fails alone, logged by names only', async () => {
+    const runId = `run_queue_${kind}`;
+    await makeRun(`grid_queue_${kind}`, runId);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const writes = createCellWrites(db(), runId);
+      writes.queue({ variantIndex: 0, rowIndex: 0, stored: { status: 'running', attempts: 1, outputText: '' } });
+      writes.queue({ variantIndex: 1, rowIndex: 0, stored: () => Promise.reject(new TypeError(`cannot pack ${ODD_TEXT}`)) });
+      writes.queue({ variantIndex: 0, rowIndex: 0, stored: async () => ({ status: 'completed', outputText: ODD_TEXT }) });
+      writes.queue({ variantIndex: 0, rowIndex: 1, stored: { rateLimitRetries: 2 } });
+      await writes.flush();
+      const rows = await rowsOf(runId);
+      expect(rows.map(({ status, attempts, outputText, rateLimitRetries }) => ({ status, attempts, outputText, rateLimitRetries }))).toEqual([
+        { status: 'completed', attempts: 1, outputText: ODD_TEXT, rateLimitRetries: 0 },
+        { status: 'queued', attempts: 0, outputText: '', rateLimitRetries: 2 },
+        { status: 'queued', attempts: 0, outputText: '', rateLimitRetries: 0 },
+        { status: 'queued', attempts: 0, outputText: '', rateLimitRetries: 0 },
+      ]);
+      expect(logged.mock.calls).toEqual([[`[grids] cell ${runId}/1/0 not saved: TypeError`]]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('keeps an unwritten turn until the change that set it is written or has failed, not an earlier one', async () => {
+    const runId = `run_turns_${kind}`;
+    await makeRun(`grid_turns_${kind}`, runId);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const writes = createCellWrites(db(), runId);
+      const cleared = { turn: null };
+      const settled = { turn: { events: [] } };
+      let release: () => void = () => undefined;
+      const isReleased = new Promise<void>((resolve) => (release = resolve));
+      writes.queue({ variantIndex: 0, rowIndex: 0, stored: () => isReleased.then(() => ({ status: 'running' })) }, cleared);
+      expect(writes.unwrittenTurn(0, 0)).toBe(cleared);
+      const firstWritten = writes.flush();
+      // The next change comes while that write runs (its fields wait for the release).
+      await new Promise((resolve) => setImmediate(resolve));
+      writes.queue({ variantIndex: 0, rowIndex: 0, stored: async () => ({ status: 'completed' }) }, settled);
+      release();
+      await firstWritten;
+      expect(writes.unwrittenTurn(0, 0)).toBe(settled);
+      await writes.flush();
+      expect(writes.unwrittenTurn(0, 0)).toBeNull();
+      // A change that fails clears the turn it set too: the database keeps its older one.
+      const failed = { turn: { events: [] } };
+      writes.queue({ variantIndex: 1, rowIndex: 1, stored: () => Promise.reject(new Error('not packed')) }, failed);
+      expect(writes.unwrittenTurn(1, 1)).toBe(failed);
+      await writes.flush();
+      expect(writes.unwrittenTurn(1, 1)).toBeNull();
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('shows a settled cell its turn before the turn is written, and the written one after', async () => {
