@@ -10,7 +10,7 @@ const gunzipAsync = promisify(gunzip);
  * shapes over and over) level 1 is about three times faster than the default level for about a tenth more bytes (a
  * 5,000-event recording: about 19 KB instead of 17 KB). Any level reads back the same.
  */
-export const STORED_GZIP_LEVEL = zlibConstants.Z_BEST_SPEED;
+const STORED_GZIP_LEVEL = zlibConstants.Z_BEST_SPEED;
 
 /** UTF-8 text, compressed on the thread pool (a large one would hold the event loop for tens of ms). */
 export function compressText(text: string): Promise<Uint8Array> {
