@@ -194,6 +194,19 @@ describe('pickFurthestStatuses', () => {
 });
 
 describe('createWriteBatcher holdWhile', () => {
+  /** A batcher held for as long as it allows (HOLD_MAX_MS), recording what it writes. */
+  function alwaysHeld() {
+    const written: number[] = [];
+    const batcher = createWriteBatcher<number, void>(
+      async (items) => {
+        written.push(...items);
+        return items.map(() => undefined);
+      },
+      { holdWhile: () => true },
+    );
+    return { batcher, written };
+  }
+
   it('holds an idle batcher while it says true, gathering what arrives, then writes it all in one batch', async () => {
     const batches: number[][] = [];
     let isHeld = true;
@@ -216,14 +229,7 @@ describe('createWriteBatcher holdWhile', () => {
   });
 
   it('flush ends the hold: what is held is written at once', async () => {
-    const written: number[] = [];
-    const batcher = createWriteBatcher<number, void>(
-      async (items) => {
-        written.push(...items);
-        return items.map(() => undefined);
-      },
-      { holdWhile: () => true },
-    );
+    const { batcher, written } = alwaysHeld();
     vi.useFakeTimers();
     try {
       void batcher.add(8);
@@ -239,14 +245,7 @@ describe('createWriteBatcher holdWhile', () => {
   });
 
   it(`writes after HOLD_MAX_MS (${HOLD_MAX_MS} ms) even if still held: a row is late, never lost`, async () => {
-    const written: number[] = [];
-    const batcher = createWriteBatcher<number, void>(
-      async (items) => {
-        written.push(...items);
-        return items.map(() => undefined);
-      },
-      { holdWhile: () => true },
-    );
+    const { batcher, written } = alwaysHeld();
     const added = batcher.add(7);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(written).toEqual([]);
