@@ -40,9 +40,15 @@ async function runStreams(url: string, count: number): Promise<number> {
   return incomplete;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Time for idleRss (a test passes its own). */
+export interface IdleClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
 
-interface IdleRss {
+const REAL_CLOCK: IdleClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+
+export interface IdleRss {
   /** RSS SETTLE_MS after the last run: garbage V8 has not collected yet is still in it. */
   afterLoad: number;
   /** RSS once the server has been idle long enough for V8's memory reducer to collect and shrink the heap (or REST_MAX_MS). */
@@ -57,22 +63,22 @@ interface IdleRss {
  * is the first reading after RSS has fallen from the settle reading and held still for REST_STILL_MS, or the reading at
  * REST_MAX_MS if it never falls (then whatever the server still holds is counted).
  */
-async function idleRss(pid: number): Promise<IdleRss> {
-  const started = Date.now();
-  await sleep(SETTLE_MS);
-  const afterLoad = readRssMb(pid);
+export async function idleRss(readRss: () => number, clock: IdleClock = REAL_CLOCK): Promise<IdleRss> {
+  const started = clock.now();
+  await clock.sleep(SETTLE_MS);
+  const afterLoad = readRss();
   let last = afterLoad;
-  let stillSince = Date.now();
+  let stillSince = clock.now();
   let fell = false;
-  while (Date.now() - started < REST_MAX_MS) {
-    await sleep(REST_POLL_MS);
-    const now = readRssMb(pid);
-    if (Math.abs(now - last) > REST_STILL_TOLERANCE_MB) stillSince = Date.now();
+  while (clock.now() - started < REST_MAX_MS) {
+    await clock.sleep(REST_POLL_MS);
+    const now = readRss();
+    if (Math.abs(now - last) > REST_STILL_TOLERANCE_MB) stillSince = clock.now();
     if (now < afterLoad - REST_STILL_TOLERANCE_MB) fell = true;
     last = now;
-    if (fell && Date.now() - stillSince >= REST_STILL_MS) break;
+    if (fell && clock.now() - stillSince >= REST_STILL_MS) break;
   }
-  return { afterLoad, atRest: last, restSeconds: (Date.now() - started) / 1000 };
+  return { afterLoad, atRest: last, restSeconds: (clock.now() - started) / 1000 };
 }
 
 /** The live JS heap of a server listening with `--inspect` on `port`, in MB, after a full GC (heap-probe.ts). */
@@ -135,17 +141,19 @@ export async function runMemoryBench(): Promise<BenchSection> {
     fs.cpSync(primed, heapDir, { recursive: true });
     app = await startBuiltApp('memory', { ...appEnv(upstream.url), PGLITE_DIR: measuredDir });
     const url = `${app.url}/api/responses`;
-    const atStart = readRssMb(app.pid);
+    const { pid } = app;
+    const readRss = () => readRssMb(pid);
+    const atStart = readRss();
     let incomplete = await runStreams(url, FIRST_RUNS);
-    const afterFirst = await idleRss(app.pid);
+    const afterFirst = await idleRss(readRss);
     const checkpoints: Array<[number, number, IdleRss | null]> = [[FIRST_RUNS, afterFirst.afterLoad, afterFirst]];
     let done = FIRST_RUNS;
     for (const runs of checkpointRuns().slice(1)) {
       incomplete += await runStreams(url, runs - done);
       done = runs;
-      checkpoints.push([runs, readRssMb(app.pid), null]);
+      checkpoints.push([runs, readRss(), null]);
     }
-    const afterAll = await idleRss(app.pid);
+    const afterAll = await idleRss(readRss);
     checkpoints[checkpoints.length - 1] = [ALL_RUNS, afterAll.afterLoad, afterAll];
     await app.close();
     app = undefined;
