@@ -24,6 +24,7 @@ const SETTLE_MS = 3_000;
  * reading is taken at a fixed idle time well past them.
  */
 const REST_MS = 75_000;
+const AT_REST_COLUMN = `RSS MB at rest (${REST_MS / 1000} s idle)`;
 const GROWTH_TARGET_MB = 50;
 
 async function runStreams(url: string, count: number): Promise<number> {
@@ -47,8 +48,6 @@ export interface IdleRss {
   afterLoad: number;
   /** RSS once the server has been idle for REST_MS: V8's memory reducer has collected and shrunk the heap by then. */
   atRest: number;
-  /** Seconds idle before that reading. */
-  restSeconds: number;
 }
 
 /** RSS of an idle server: SETTLE_MS after the last run (garbage V8 has not collected yet is in it), then after REST_MS idle. */
@@ -56,7 +55,7 @@ export async function idleRss(readRss: () => number, wait: (ms: number) => Promi
   await wait(SETTLE_MS);
   const afterLoad = readRss();
   await wait(REST_MS - SETTLE_MS);
-  return { afterLoad, atRest: readRss(), restSeconds: REST_MS / 1000 };
+  return { afterLoad, atRest: readRss() };
 }
 
 /** The live JS heap of a server listening with `--inspect` on `port`, in MB, after a full GC (heap-probe.ts). */
@@ -141,11 +140,11 @@ export async function runMemoryBench(): Promise<BenchSection> {
     return {
       title,
       rows: [
-        { runs: 0, 'RSS MB': round(atStart), 'RSS MB at rest (s idle)': '', 'live heap MB (second server, after a full GC)': '' },
+        { runs: 0, 'RSS MB': round(atStart), [AT_REST_COLUMN]: '', 'live heap MB (second server, after a full GC)': '' },
         ...checkpoints.map(([runs, rss, idle]) => ({
           runs,
           'RSS MB': round(rss),
-          'RSS MB at rest (s idle)': idle ? `${round(idle.atRest)} (${Math.round(idle.restSeconds)})` : '',
+          [AT_REST_COLUMN]: idle ? round(idle.atRest) : '',
           'live heap MB (second server, after a full GC)': round(liveAt(runs)),
         })),
       ],
