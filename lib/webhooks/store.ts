@@ -1,4 +1,4 @@
-// Storing deliveries: one capture's batch in one transaction of plain parameterized SQL (capture and lock, one insert that also marks duplicates and evicts past the caps).
+// Storing deliveries: one capture's batch in one transaction of plain parameterized SQL (capture and lock, what it holds, one insert that also marks duplicates and, only when the batch does not fit, evicts past the caps).
 // The receiver's hot path skips drizzle's query builder: building a many-row insert cost more of the event loop than the database took to run it.
 import 'server-only';
 import { readDbClient, type Db } from '@/lib/db/open';
@@ -93,22 +93,31 @@ export async function insertDeliveries(db: Db, captureId: string, deliveries: re
 
 /** Inside the capture's lock. A delivery that is not validly signed may only take room that is free, as it is after each earlier one's eviction: such a batch (rare: forged or misconfigured senders) is stored one by one. */
 async function storeInOrder(run: SqlRunner, captureId: string, deliveries: readonly NewDelivery[], caps: CaptureCaps): Promise<Array<StoredDelivery | null>> {
-  if (deliveries.every((delivery) => delivery.signatureValid)) return insertAndEvict(run, captureId, deliveries, caps);
+  if (deliveries.every((delivery) => delivery.signatureValid)) return insertAndEvict(run, captureId, deliveries, caps, await usageOf(run, captureId));
   const results: Array<StoredDelivery | null> = [];
   for (const delivery of deliveries) {
-    if (!delivery.signatureValid) {
-      const [usage] = await run.query<{ deliveries: number; bytes: number }>(
-        'select count(*)::int as "deliveries", coalesce(sum(octet_length("body")), 0)::float8 as "bytes" from "webhook_deliveries" where "capture_id" = $1',
-        [encodeText(captureId)],
-      );
-      if (usage!.deliveries >= caps.maxDeliveries || usage!.bytes + delivery.body.byteLength > caps.maxBytes) {
-        results.push(null);
-        continue;
-      }
+    const usage = await usageOf(run, captureId);
+    if (!delivery.signatureValid && (usage.deliveries >= caps.maxDeliveries || usage.bytes + delivery.body.byteLength > caps.maxBytes)) {
+      results.push(null);
+      continue;
     }
-    results.push(...(await insertAndEvict(run, captureId, [delivery], caps)));
+    results.push(...(await insertAndEvict(run, captureId, [delivery], caps, usage)));
   }
   return results;
+}
+
+interface CaptureUsage {
+  deliveries: number;
+  bytes: number;
+}
+
+/** What the capture holds now (inside its lock, so no other instance adds to it until the transaction ends). */
+async function usageOf(run: SqlRunner, captureId: string): Promise<CaptureUsage> {
+  const [usage] = await run.query<CaptureUsage>(
+    'select count(*)::int as "deliveries", coalesce(sum(octet_length("body")), 0)::float8 as "bytes" from "webhook_deliveries" where "capture_id" = $1',
+    [encodeText(captureId)],
+  );
+  return usage!;
 }
 
 /** Per delivery: webhook id, body, headers, source, received at, valid, scheme, detail, response id, event type, answer, repeated. */
@@ -134,12 +143,17 @@ function rowParams(delivery: NewDelivery, isRepeated: boolean): unknown[] {
 
 /**
  * One statement: the rows inserted in arrival order, each valid one marked duplicate when its webhook id was seen
- * (stored earlier, or earlier in this batch), then the capture's oldest deliveries past the count or the bytes deleted,
- * the newest always kept (the same as evicting after each one in turn). The eviction ranks the stored rows with the
- * new ones; a new row that is itself past the caps (a batch larger than the caps) is deleted by a second statement.
+ * (stored earlier, or earlier in this batch; looked up by the (capture, webhook id) index). When the capture, as `usage`
+ * found it, has room for the whole batch, that is all. Otherwise the same statement then deletes the capture's oldest
+ * deliveries past the count or the bytes, the newest always kept (the same as evicting after each one in turn): the
+ * eviction ranks the stored rows with the new ones, and a new row that is itself past the caps (a batch larger than the
+ * caps) is deleted by a second statement. Ranking every stored row was most of a batch's time on PGlite.
  */
-async function insertAndEvict(run: SqlRunner, captureId: string, deliveries: readonly NewDelivery[], caps: CaptureCaps): Promise<StoredDelivery[]> {
-  const params: unknown[] = [encodeText(captureId), caps.maxDeliveries, caps.maxBytes];
+async function insertAndEvict(run: SqlRunner, captureId: string, deliveries: readonly NewDelivery[], caps: CaptureCaps, usage: CaptureUsage): Promise<StoredDelivery[]> {
+  const hasRoom =
+    usage.deliveries + deliveries.length <= caps.maxDeliveries && usage.bytes + deliveries.reduce((sum, delivery) => sum + delivery.body.byteLength, 0) <= caps.maxBytes;
+  const validIds = deliveries.flatMap((delivery) => (delivery.signatureValid && typeof delivery.webhookId === 'string' ? [encodeText(delivery.webhookId)] : []));
+  const params: unknown[] = [encodeText(captureId), validIds];
   const seenInBatch = new Set<string>();
   const rows = deliveries.map((delivery, at) => {
     const id = delivery.signatureValid ? delivery.webhookId : null;
@@ -151,11 +165,10 @@ async function insertAndEvict(run: SqlRunner, captureId: string, deliveries: rea
     });
     return `(${at}, ${placeholders.join(', ')})`;
   });
-  const inserted = await run.query<{ id: number; duplicate: boolean; is_evicted: boolean }>(
-    `with "incoming" ("ord", "webhook_id", "body", "headers", "source_address", "received_at", "signature_valid", "signature_scheme", "signature_detail", "response_id", "event_type", "answered_status", "repeated") as (values ${rows.join(', ')}),
+  const inserting = `with "incoming" ("ord", "webhook_id", "body", "headers", "source_address", "received_at", "signature_valid", "signature_scheme", "signature_detail", "response_id", "event_type", "answered_status", "repeated") as (values ${rows.join(', ')}),
     "seen" as (
       select distinct "webhook_id" from "webhook_deliveries"
-      where "capture_id" = $1 and "signature_valid" and "webhook_id" in (select "webhook_id" from "incoming" where "signature_valid")
+      where "capture_id" = $1 and "webhook_id" = any($2::text[]) and "signature_valid"
     ),
     "inserted" as (
       insert into "webhook_deliveries" ("capture_id", "webhook_id", "body", "headers", "source_address", "received_at", "signature_valid", "signature_scheme", "signature_detail", "duplicate", "response_id", "event_type", "answered_status")
@@ -164,7 +177,17 @@ async function insertAndEvict(run: SqlRunner, captureId: string, deliveries: rea
         "response_id", "event_type", "answered_status"
       from "incoming" order by "ord"
       returning "id", "duplicate", octet_length("body") as "bytes"
-    ),
+    )`;
+  type Inserted = { id: number; duplicate: boolean; is_evicted: boolean };
+  let inserted: Inserted[];
+  if (hasRoom) {
+    inserted = await run.query<Inserted>(`${inserting}\n    select "id", "duplicate", false as "is_evicted" from "inserted"`, params);
+  } else {
+    params.push(caps.maxDeliveries, caps.maxBytes);
+    const [maxDeliveries, maxBytes] = [`$${params.length - 1}`, `$${params.length}`];
+    const pastCaps = `"position" > 1 and ("position" > ${maxDeliveries} or "kept_bytes" > ${maxBytes})`;
+    inserted = await run.query<Inserted>(
+      `${inserting},
     "ranked" as (
       select "id", "is_new", row_number() over (order by "id" desc) as "position", sum("bytes") over (order by "id" desc) as "kept_bytes"
       from (
@@ -173,12 +196,13 @@ async function insertAndEvict(run: SqlRunner, captureId: string, deliveries: rea
       ) as "everything"
     ),
     "evicted" as (
-      delete from "webhook_deliveries" where "id" in (select "id" from "ranked" where not "is_new" and "position" > 1 and ("position" > $2 or "kept_bytes" > $3))
+      delete from "webhook_deliveries" where "id" in (select "id" from "ranked" where not "is_new" and ${pastCaps})
     )
-    select "inserted"."id", "inserted"."duplicate", ("position" > 1 and ("position" > $2 or "kept_bytes" > $3)) as "is_evicted"
+    select "inserted"."id", "inserted"."duplicate", (${pastCaps}) as "is_evicted"
     from "inserted" join "ranked" on "ranked"."id" = "inserted"."id"`,
-    params,
-  );
+      params,
+    );
+  }
   // Serial ids follow the insert's order, so the returned ids, sorted, line up with what was sent.
   inserted.sort((a, b) => a.id - b.id);
   const overflow = inserted.filter((row) => row.is_evicted).map((row) => row.id);

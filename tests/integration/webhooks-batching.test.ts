@@ -55,13 +55,16 @@ describe.each(DATABASE_KINDS)('webhook receiver batching on %s', (kind) => {
     expect(transactions).toBeGreaterThan(0);
     // Gathered (one at a time they take a transaction and about ten statements each): a handful of transactions in all.
     expect(transactions).toBeLessThanOrEqual(DELIVERIES / 3);
-    // Each batch: begin, the capture read under its lock, one insert that marks repeats and evicts, commit; then its
-    // statuses fed to the job lookup, history and chain index (four statements, outside the capture's lock).
+    // Each batch: begin, the capture read under its lock, what it holds, one insert that marks repeats (the capture has
+    // room, so nothing is ranked for eviction), commit; then its statuses fed to the job lookup, history and chain index
+    // (four statements, outside the capture's lock).
     expect(statements.filter((text) => /from "webhook_captures"/.test(text))).toHaveLength(transactions);
+    expect(statements.filter((text) => /^select count\(\*\)::int as "deliveries"/.test(text))).toHaveLength(transactions);
     expect(statements.filter((text) => /^with "incoming"/.test(text))).toHaveLength(transactions);
+    expect(statements.filter((text) => /"ranked"/.test(text))).toHaveLength(0);
     expect(statements.filter((text) => /^commit/i.test(text))).toHaveLength(transactions);
     expect(statements.filter((text) => /^\s*delete/i.test(text))).toHaveLength(0);
-    expect(statements).toHaveLength(transactions * 8);
+    expect(statements).toHaveLength(transactions * 9);
 
     // Each answer comes after an insert of deliveries and the commit that followed it.
     for (let index = 1; index <= DELIVERIES; index += 1) {

@@ -12,6 +12,25 @@ import { insertDeliveries } from '@/lib/webhooks/store';
 import { MAX_DELIVERY_BYTES, receiveDelivery } from '@/lib/webhooks/receive';
 import { CaptureRateLimiter } from '@/lib/webhooks/rate-limit';
 import { DATABASE_KINDS, openTestDatabase, setUpTestDatabases } from '../support/databases';
+import { recordStatements } from '../support/statement-log';
+
+/** A delivery as insertDeliveries takes it: `bytes` of body, answered 200 when validly signed, 401 when not. */
+function newDelivery(captureId: string, webhookId: string, signatureValid: boolean, bytes: number) {
+  return {
+    captureId,
+    webhookId,
+    body: Buffer.alloc(bytes, 'x'),
+    headers: {},
+    sourceAddress: null,
+    receivedAt: new Date(),
+    signatureValid,
+    signatureScheme: null,
+    signatureDetail: null,
+    responseId: null,
+    eventType: null,
+    answeredStatus: signatureValid ? 200 : 401,
+  };
+}
 
 const databases = setUpTestDatabases();
 
@@ -178,20 +197,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     const handle = await databases.open(kind);
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
-    const delivery = (webhookId: string, signatureValid: boolean, bytes = 10) => ({
-      captureId: capture.id,
-      webhookId,
-      body: Buffer.alloc(bytes, 'x'),
-      headers: {},
-      sourceAddress: null,
-      receivedAt: new Date(),
-      signatureValid,
-      signatureScheme: null,
-      signatureDetail: null,
-      responseId: null,
-      eventType: null,
-      answeredStatus: signatureValid ? 200 : 401,
-    });
+    const delivery = (webhookId: string, signatureValid: boolean) => newDelivery(capture.id, webhookId, signatureValid, 10);
     const caps = { maxDeliveries: 3, maxBytes: 1_000 };
     const stored = await insertDeliveries(db, capture.id, [delivery('a', true), delivery('b', true), delivery('a', true), delivery('c', true)], caps);
     expect(stored.map((row) => [row?.webhookId, row?.duplicate])).toEqual([['a', false], ['b', false], ['a', true], ['c', false]]);
@@ -201,6 +207,32 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     const mixed = await insertDeliveries(db, capture.id, [delivery('u1', false), delivery('d', true), delivery('u2', false)], caps);
     expect(mixed.map((row) => row?.webhookId ?? null)).toEqual([null, 'd', null]);
     expect(await kept()).toEqual(['a*', 'c', 'd']);
+  });
+
+  it('a batch that fits the capture is stored without ranking its deliveries; the one that does not evicts the oldest', async () => {
+    const handle = await databases.open(kind);
+    const { db } = handle;
+    const capture = await createCapture(db, ORIGIN);
+    const delivery = (webhookId: string, bytes = 100) => newDelivery(capture.id, webhookId, true, bytes);
+    const kept = async () => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, capture.id)).orderBy(webhookDeliveries.id)).map((row) => `${row.webhookId}${row.duplicate ? '*' : ''}`);
+    const caps = { maxDeliveries: 4, maxBytes: 400 };
+    const log = recordStatements(handle);
+    try {
+      // Exactly at both caps: 4 deliveries of 100 bytes, a repeat among them.
+      await insertDeliveries(db, capture.id, [delivery('a'), delivery('b'), delivery('a'), delivery('c')], caps);
+      expect(await kept()).toEqual(['a', 'b', 'a*', 'c']);
+      expect(log.statements().filter((text) => /"ranked"/.test(text))).toHaveLength(0);
+      // One more (a repeat of a stored id, found by the capture's index): the oldest goes.
+      const [stored] = await insertDeliveries(db, capture.id, [delivery('b')], caps);
+      expect(stored).toMatchObject({ webhookId: 'b', duplicate: true });
+      expect(await kept()).toEqual(['b', 'a*', 'c', 'b*']);
+      // Within the count but past the bytes: the two oldest go.
+      await insertDeliveries(db, capture.id, [delivery('d', 150)], caps);
+      expect(await kept()).toEqual(['c', 'b*', 'd']);
+      expect(log.statements().filter((text) => /"ranked"/.test(text))).toHaveLength(2);
+    } finally {
+      log.stop();
+    }
   });
 
   it('limits floods per capture with 429 and Retry-After, without storing them', async () => {

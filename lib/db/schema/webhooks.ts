@@ -33,5 +33,6 @@ export const webhookDeliveries = pgTable(
     eventType: text('event_type'),
     answeredStatus: integer('answered_status').notNull(),
   },
-  (table) => [index('webhook_deliveries_capture_idx').on(table.captureId), index('webhook_deliveries_response_idx').on(table.responseId)],
+  // (capture, webhook id): a capture's deliveries, and whether a webhook id was already delivered to it (the receiver's duplicate check).
+  (table) => [index('webhook_deliveries_capture_webhook_idx').on(table.captureId, table.webhookId), index('webhook_deliveries_response_idx').on(table.responseId)],
 );
