@@ -235,6 +235,19 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     }
   });
 
+  it('finds a repeat whatever characters its webhook id holds (the ids go to the database as one array)', async () => {
+    const handle = await databases.open(kind);
+    const { db } = handle;
+    const capture = await createCapture(db, ORIGIN);
+    const ids = ['plain', 'a,b', 'quote"d', 'back\\slash', '{brace}', ' spaced ', 'NULL', '', 'émoji 🎉', 'nul\u0000byte', "single'quote"];
+    const batch = () => ids.map((webhookId) => newDelivery(capture.id, webhookId, true, 2));
+    const caps = { maxDeliveries: 500, maxBytes: 1_000_000 };
+    expect((await insertDeliveries(db, capture.id, batch(), caps)).map((row) => [row?.webhookId, row?.duplicate])).toEqual(ids.map((id) => [id, false]));
+    expect((await insertDeliveries(db, capture.id, batch(), caps)).map((row) => [row?.webhookId, row?.duplicate])).toEqual(ids.map((id) => [id, true]));
+    const stored = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, capture.id)).orderBy(webhookDeliveries.id);
+    expect(stored.map((row) => row.webhookId)).toEqual([...ids, ...ids]);
+  });
+
   it('limits floods per capture with 429 and Retry-After, without storing them', async () => {
     const handle = await databases.open(kind);
     const { db } = handle;
