@@ -1,4 +1,4 @@
-// Storing deliveries: one capture's batch in one transaction of plain parameterized SQL (capture and lock, what it holds, one insert that also marks duplicates and, only when the batch does not fit, evicts past the caps).
+// Storing deliveries: one capture's batch in one transaction of plain parameterized SQL (capture and lock, what it holds, one insert that also marks duplicates and, only when the batch does not fit, evicts the oldest past the caps).
 // The receiver's hot path skips drizzle's query builder: building a many-row insert cost more of the event loop than the database took to run it.
 import 'server-only';
 import { readDbClient, type Db } from '@/lib/db/open';
@@ -144,14 +144,15 @@ function rowParams(delivery: NewDelivery, isRepeated: boolean): unknown[] {
 /**
  * One statement: the rows inserted in arrival order, each valid one marked duplicate when its webhook id was seen
  * (stored earlier, or earlier in this batch; looked up by the (capture, webhook id) index). When the capture, as `usage`
- * found it, has room for the whole batch, that is all. Otherwise the same statement then deletes the capture's oldest
+ * found it, has room for the whole batch, that is all. When only the count is past its cap and the batch fits within it,
+ * the same statement deletes that many of the capture's oldest deliveries. Otherwise it deletes the capture's oldest
  * deliveries past the count or the bytes, the newest always kept (the same as evicting after each one in turn): the
  * eviction ranks the stored rows with the new ones, and a new row that is itself past the caps (a batch larger than the
  * caps) is deleted by a second statement. Ranking every stored row was most of a batch's time on PGlite.
  */
 async function insertAndEvict(run: SqlRunner, captureId: string, deliveries: readonly NewDelivery[], caps: CaptureCaps, usage: CaptureUsage): Promise<StoredDelivery[]> {
-  const hasRoom =
-    usage.deliveries + deliveries.length <= caps.maxDeliveries && usage.bytes + deliveries.reduce((sum, delivery) => sum + delivery.body.byteLength, 0) <= caps.maxBytes;
+  const batchBytes = deliveries.reduce((sum, delivery) => sum + delivery.body.byteLength, 0);
+  const hasRoom = usage.deliveries + deliveries.length <= caps.maxDeliveries && usage.bytes + batchBytes <= caps.maxBytes;
   const validIds = deliveries.flatMap((delivery) => (delivery.signatureValid && typeof delivery.webhookId === 'string' ? [encodeText(delivery.webhookId)] : []));
   const params: unknown[] = [encodeText(captureId), validIds];
   const seenInBatch = new Set<string>();
@@ -180,8 +181,25 @@ async function insertAndEvict(run: SqlRunner, captureId: string, deliveries: rea
     )`;
   type Inserted = { id: number; duplicate: boolean; is_evicted: boolean };
   let inserted: Inserted[];
+  const pastCount = usage.deliveries + deliveries.length - caps.maxDeliveries;
   if (hasRoom) {
     inserted = await run.query<Inserted>(`${inserting}\n    select "id", "duplicate", false as "is_evicted" from "inserted"`, params);
+  } else if (usage.bytes + batchBytes <= caps.maxBytes && pastCount <= usage.deliveries) {
+    // Full by count alone (a capture at its cap, the usual case once one has been used a while): the batch fits the bytes
+    // as it is, so the oldest `pastCount` stored deliveries go, and none of the batch. The delete sees the capture as it
+    // was before this insert. The capture's own rows are read first (offset 0 keeps the planner from walking the whole
+    // table's primary key from its oldest id instead).
+    params.push(pastCount);
+    inserted = await run.query<Inserted>(
+      `${inserting},
+    "evicted" as (
+      delete from "webhook_deliveries" where "id" in (
+        select "id" from (select "id" from "webhook_deliveries" where "capture_id" = $1 offset 0) as "held" order by "id" limit $${params.length}
+      )
+    )
+    select "id", "duplicate", false as "is_evicted" from "inserted"`,
+      params,
+    );
   } else {
     params.push(caps.maxDeliveries, caps.maxBytes);
     const [maxDeliveries, maxBytes] = [`$${params.length - 1}`, `$${params.length}`];

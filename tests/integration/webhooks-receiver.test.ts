@@ -235,6 +235,38 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     }
   });
 
+  it('a capture full by count evicts just its own oldest deliveries without ranking; a batch larger than the cap still ranks', async () => {
+    const handle = await databases.open(kind);
+    const { db } = handle;
+    // Another capture's deliveries are older than every one below: an eviction not bound to its capture would take them first.
+    const other = await createCapture(db, ORIGIN);
+    await insertDeliveries(db, other.id, [newDelivery(other.id, 'x1', true, 10), newDelivery(other.id, 'x2', true, 10)], { maxDeliveries: 500, maxBytes: 1_000_000 });
+    const capture = await createCapture(db, ORIGIN);
+    const delivery = (webhookId: string) => newDelivery(capture.id, webhookId, true, 10);
+    const kept = async (captureId: string) =>
+      (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, captureId)).orderBy(webhookDeliveries.id)).map((row) => `${row.webhookId}${row.duplicate ? '*' : ''}`);
+    const caps = { maxDeliveries: 3, maxBytes: 10_000 };
+    const log = recordStatements(handle);
+    try {
+      await insertDeliveries(db, capture.id, [delivery('a'), delivery('b'), delivery('c')], caps);
+      // Full: two more (one repeating a stored id that is about to be evicted) push out the two oldest.
+      const stored = await insertDeliveries(db, capture.id, [delivery('d'), delivery('a')], caps);
+      expect(stored.map((row) => [row?.webhookId, row?.duplicate])).toEqual([['d', false], ['a', true]]);
+      expect(await kept(capture.id)).toEqual(['c', 'd', 'a*']);
+      await insertDeliveries(db, capture.id, [delivery('e')], caps);
+      expect(await kept(capture.id)).toEqual(['d', 'a*', 'e']);
+      expect(log.statements().filter((text) => /"ranked"/.test(text))).toHaveLength(0);
+      expect(await kept(other.id)).toEqual(['x1', 'x2']);
+      // More in one batch than the capture may hold: the batch's own oldest go too, as one by one would.
+      await insertDeliveries(db, capture.id, [delivery('f'), delivery('g'), delivery('h'), delivery('i')], caps);
+      expect(await kept(capture.id)).toEqual(['g', 'h', 'i']);
+      expect(log.statements().filter((text) => /"ranked"/.test(text))).toHaveLength(1);
+      expect(await kept(other.id)).toEqual(['x1', 'x2']);
+    } finally {
+      log.stop();
+    }
+  });
+
   it('finds a repeat whatever characters its webhook id holds (the ids go to the database as one array)', async () => {
     const handle = await databases.open(kind);
     const { db } = handle;
