@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Db } from '../../lib/db/open';
 import { startPostgres } from '../../tests/support/postgres-server';
 import { figure, type BenchFigure, type BenchSection } from './types';
-import { loadNote, makeTempDir, percentile, round, stubModules } from './support';
+import { loadNote, makeTempDir, median, percentile, round, stubModules } from './support';
 
 const DELIVERIES = 1_000;
 const CONCURRENCY = 50;
@@ -74,8 +75,61 @@ async function fire(url: string, secret: string): Promise<FireResult> {
 /** A server listening on a free loopback port: the bare reader or the receiver. */
 type Listening = Awaited<ReturnType<typeof listen>>;
 
+/** Batches of the store measured at a full capture beside one with room. */
+const FULL_CAPTURE_BATCHES = 60;
+const FULL_CAPTURE_BATCH_SIZE = 10;
+const FULL_CAPTURE_ROUNDS = 3;
+
+export interface FullCaptureTiming {
+  /** Milliseconds a delivery, median of the rounds. */
+  roomMs: number;
+  fullMs: number;
+}
+
+/**
+ * The store alone (storeCaptureDeliveries, batches of 10 signed deliveries) into a capture at its default cap of 500,
+ * where every batch evicts, beside one with room; the two take turns, each round on new captures.
+ */
+async function measureFullCapture(db: Db): Promise<FullCaptureTiming> {
+  const { createCapture } = await import('../../lib/webhooks/captures');
+  const { storeCaptureDeliveries } = await import('../../lib/webhooks/store');
+  const { DEFAULT_CAPTURE_CAPS } = await import('../../lib/webhooks/deliveries');
+  const roomCaps = { maxDeliveries: Number.MAX_SAFE_INTEGER, maxBytes: Number.MAX_SAFE_INTEGER };
+  let sent = 0;
+  const batch = (capture: { id: string }) =>
+    Array.from({ length: FULL_CAPTURE_BATCH_SIZE }, () => ({
+      captureId: capture.id,
+      webhookId: `wh_${(sent += 1)}`,
+      body: Buffer.from(JSON.stringify({ type: 'response.completed', data: { id: `resp_${sent}`, status: 'completed' }, pad: 'x'.repeat(400) })),
+      headers: { 'content-type': 'application/json' },
+      sourceAddress: '127.0.0.1',
+      receivedAt: new Date(),
+      signatureValid: true,
+      signatureScheme: 'standard',
+      signatureDetail: null,
+      responseId: `resp_${sent}`,
+      eventType: 'response.completed',
+      answeredStatus: 200,
+    }));
+  const timed = async (caps: { maxDeliveries: number; maxBytes: number }, prefill: number) => {
+    const capture = await createCapture(db, 'http://127.0.0.1');
+    for (let filled = 0; filled < prefill; filled += FULL_CAPTURE_BATCH_SIZE) await storeCaptureDeliveries(db, capture.id, batch, caps);
+    const started = performance.now();
+    for (let at = 0; at < FULL_CAPTURE_BATCHES; at += 1) await storeCaptureDeliveries(db, capture.id, batch, caps);
+    return (performance.now() - started) / (FULL_CAPTURE_BATCHES * FULL_CAPTURE_BATCH_SIZE);
+  };
+  const room: number[] = [];
+  const full: number[] = [];
+  for (let round = 0; round < FULL_CAPTURE_ROUNDS; round += 1) {
+    // Both start from as many stored deliveries (the cap), so the only difference is whether a batch evicts.
+    room.push(await timed(roomCaps, DEFAULT_CAPTURE_CAPS.maxDeliveries));
+    full.push(await timed(DEFAULT_CAPTURE_CAPS, DEFAULT_CAPTURE_CAPS.maxDeliveries));
+  }
+  return { roomMs: median(room), fullMs: median(full) };
+}
+
 /** The receiver on one database, beside a bare reader: both warmed up once, then ROUNDS rounds taking turns (which goes first alternates). */
-async function measureReceiver(options: { pgliteDir: string; databaseUrl?: string }): Promise<Array<{ bare: FireResult; receiver: FireResult & { stored: number } }>> {
+async function measureReceiver(options: { pgliteDir: string; databaseUrl?: string }): Promise<{ rounds: Array<{ bare: FireResult; receiver: FireResult & { stored: number } }>; fullCapture: FullCaptureTiming }> {
   const { openDatabase } = await import('../../lib/db/open');
   const { webhookDeliveries } = await import('../../lib/db/schema');
   const { createCapture } = await import('../../lib/webhooks/captures');
@@ -116,7 +170,7 @@ async function measureReceiver(options: { pgliteDir: string; databaseUrl?: strin
         rounds.push({ bare: await fireBare(), receiver: receiverResult });
       }
     }
-    return rounds;
+    return { rounds, fullCapture: await measureFullCapture(database.db) };
   } finally {
     for (const server of servers) await server.close();
     await database.close();
@@ -162,16 +216,20 @@ export async function runWebhooksBench(): Promise<BenchSection> {
     ];
     for (const database of databases) {
       try {
-        const rounds = await measureReceiver(await database.open());
+        const { rounds, fullCapture } = await measureReceiver(await database.open());
         const middle = medianRound(rounds);
         // Lost: in any round, a delivery not answered 200 or not stored.
         const lost = rounds.reduce((sum, round) => sum + DELIVERIES - Math.min(round.receiver.stored, round.receiver.statuses.get(200) ?? 0), 0);
         rows.push(row(`bare HTTP read, answer 200 (beside ${database.kind}; median round)`, middle.bare, '-', middle.bare));
         rows.push(row(`receiveDelivery: verify + store (${database.kind}; median round)`, middle.receiver, middle.receiver.stored, middle.bare));
         notes.push(`${database.kind}: time / bare reader per round, in order ${rounds.map((round) => `${(round.bare.perSecond / round.receiver.perSecond).toFixed(2)}x`).join(', ')}; stored ${rounds.map((round) => round.receiver.stored).join(', ')}`);
+        notes.push(
+          `${database.kind}: the store alone, batches of ${FULL_CAPTURE_BATCH_SIZE}: ${round(fullCapture.fullMs, 3)} ms a delivery into a capture at its cap of 500 (each batch evicts the oldest), ${round(fullCapture.roomMs, 3)} ms into one holding as many with room (median of ${FULL_CAPTURE_ROUNDS} rounds taking turns).`,
+        );
         figures.push(
           figure(`webhooks.${database.id}.vs-bare`, `Webhook receiver (${database.kind}): time / bare reader`, middle.ratio, 'x', { max: RATIO_TARGET }),
           figure(`webhooks.${database.id}.p99-ms`, `Webhook receiver (${database.kind}): p99 latency`, middle.receiver.p99Ms, 'ms', { max: P99_TARGET_MS }),
+          figure(`webhooks.${database.id}.full-capture-x`, `Webhook store (${database.kind}): a full capture / one with room, a delivery (reference)`, fullCapture.fullMs / fullCapture.roomMs, 'x', {}),
           figure(`webhooks.${database.id}.lost`, `Webhook receiver (${database.kind}): deliveries lost (not answered 200 or not stored), all rounds`, lost, 'count', { max: 0 }),
         );
       } catch (error) {
