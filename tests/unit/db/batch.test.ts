@@ -287,13 +287,15 @@ describe('whenAllWritten', () => {
     const all = whenAllWritten().then(() => (isSettled = true));
     // Each write waits for its release: whenAllWritten has not settled while any is unreleased.
     let writes = 0;
-    while (!isSettled) {
+    // Bounded: an item another test left held would keep it from settling, and the test should then fail, not spin on.
+    for (let turns = 0; !isSettled && turns < 10_000; turns += 1) {
       await new Promise((resolve) => setImmediate(resolve));
       if (releases.length === 0) continue;
       expect(isSettled).toBe(false);
       writes += releases.length;
       releases.splice(0).forEach((release) => release());
     }
+    expect(isSettled).toBe(true);
     await all;
     // The row, the failing status (alone in its batch: not written again) and the status the row led to.
     expect(writes).toBe(3);
