@@ -44,15 +44,22 @@ interface PathFigures {
   complete: boolean;
 }
 
+/** Before each single stream, the three servers idle this long: what one stream left to do (the app's recording write) is done. */
+const SINGLE_IDLE_WINDOW_MS = 200;
+
 /**
  * Single streams, one path after another in rotating order (direct, ours, peer; ours, peer, direct; …): each path's n-th
  * stream runs beside the others' n-th, on the machine as it is at that moment, so their difference is the time added.
+ * Each starts once the servers are idle: the app writes a stream's recording just after it, which would otherwise land on
+ * the next path's stream (direct's or the peer's) instead of its own.
  */
-async function measureSingles(paths: ReadonlyArray<[string, string]>, measured: Map<string, PathFigures>): Promise<void> {
+async function measureSingles(paths: ReadonlyArray<[string, string]>, measured: Map<string, PathFigures>, pids: readonly number[]): Promise<number> {
+  let waitedMs = 0;
   for (let at = 0; at < ROUNDS * SINGLES_PER_ROUND; at += 1) {
     for (let step = 0; step < paths.length; step += 1) {
       const [name, url] = paths[(at + step) % paths.length]!;
       const figures = measured.get(name)!;
+      waitedMs += await untilProcessesIdle(pids, { windowMs: SINGLE_IDLE_WINDOW_MS });
       const run = await measureStream(url);
       figures.ttfb.push(run.ttfbMs);
       figures.total.push(run.totalMs);
@@ -60,6 +67,7 @@ async function measureSingles(paths: ReadonlyArray<[string, string]>, measured: 
       figures.complete &&= run.isComplete;
     }
   }
+  return waitedMs;
 }
 
 async function measureConcurrent(url: string, figures: PathFigures): Promise<void> {
@@ -97,12 +105,16 @@ export async function runProxyNextBench(): Promise<BenchSection> {
     }
     // The warm-up's bursts leave the app writing 50 recordings for a while: single streams start on servers that are idle,
     // as a user's single request would.
-    const settledMs = await untilProcessesIdle([app.pid, peer.pid, upstream.pid]);
-    await measureSingles(paths, measured);
-    // Rounds rotate the order, so no path always runs first (or right after another's burst).
+    const pids = [app.pid, peer.pid, upstream.pid];
+    const settledMs = await untilProcessesIdle(pids);
+    const singlesWaitedMs = await measureSingles(paths, measured, pids);
+    // Rounds rotate the order, so no path always runs first. Each burst starts once the servers are idle: the app writes a
+    // burst's 50 recordings after it, which would otherwise slow the next path's burst rather than its own.
+    let burstsWaitedMs = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       for (let at = 0; at < paths.length; at += 1) {
         const [name, url] = paths[(at + round) % paths.length]!;
+        burstsWaitedMs += await untilProcessesIdle(pids);
         await measureConcurrent(url, measured.get(name)!);
       }
     }
@@ -133,7 +145,7 @@ export async function runProxyNextBench(): Promise<BenchSection> {
       ],
       notes: [
         `Upstream, http-proxy peer and the app each run in their own process; the client reads every stream to its end. First ${ROUNDS * SINGLES_PER_ROUND} single streams per path, the paths taking turns in rotating order; then ${ROUNDS} rounds of ${CONCURRENT_STREAMS} at once, in rotating order; medians.`,
-        `Single streams started once the three servers had been idle for 0.5 s (under 10 % of a CPU; waited ${(settledMs / 1000).toFixed(1)} s after the warm-up).`,
+        `Every stream and burst starts once the three servers are idle (under 10 % of a CPU for ${SINGLE_IDLE_WINDOW_MS} ms before a single stream, 0.5 s before a burst): the app writes each run's recording just after it, between one user's runs, and that write would otherwise slow whichever path ran next. Waited ${(settledMs / 1000).toFixed(1)} s after the warm-up, ${(singlesWaitedMs / 1000).toFixed(1)} s in all before the single streams, ${(burstsWaitedMs / 1000).toFixed(1)} s before the bursts.`,
         "TTFB added: the median over the turns of (this path's TTFB − direct's in the same turn), so a busy moment of the machine lands on both sides of each difference.",
         'The app is the production build with its defaults (PGlite, recorders on: every run is written to the history and the chain index) except the proxy limits, lifted so the 50 streams are not refused.',
         loadNote(),
