@@ -151,8 +151,8 @@ function rowParams(delivery: NewDelivery, isRepeated: boolean): unknown[] {
  * caps) is deleted by a second statement. Ranking every stored row was most of a batch's time on PGlite.
  */
 async function insertAndEvict(run: SqlRunner, captureId: string, deliveries: readonly NewDelivery[], caps: CaptureCaps, usage: CaptureUsage): Promise<StoredDelivery[]> {
-  const batchBytes = deliveries.reduce((sum, delivery) => sum + delivery.body.byteLength, 0);
-  const hasRoom = usage.deliveries + deliveries.length <= caps.maxDeliveries && usage.bytes + batchBytes <= caps.maxBytes;
+  const pastCount = usage.deliveries + deliveries.length - caps.maxDeliveries;
+  const fitsBytes = usage.bytes + deliveries.reduce((sum, delivery) => sum + delivery.body.byteLength, 0) <= caps.maxBytes;
   const validIds = deliveries.flatMap((delivery) => (delivery.signatureValid && typeof delivery.webhookId === 'string' ? [encodeText(delivery.webhookId)] : []));
   const params: unknown[] = [encodeText(captureId), validIds];
   const seenInBatch = new Set<string>();
@@ -181,10 +181,9 @@ async function insertAndEvict(run: SqlRunner, captureId: string, deliveries: rea
     )`;
   type Inserted = { id: number; duplicate: boolean; is_evicted: boolean };
   let inserted: Inserted[];
-  const pastCount = usage.deliveries + deliveries.length - caps.maxDeliveries;
-  if (hasRoom) {
+  if (pastCount <= 0 && fitsBytes) {
     inserted = await run.query<Inserted>(`${inserting}\n    select "id", "duplicate", false as "is_evicted" from "inserted"`, params);
-  } else if (usage.bytes + batchBytes <= caps.maxBytes && pastCount <= usage.deliveries) {
+  } else if (fitsBytes && pastCount <= usage.deliveries) {
     // Full by count alone (a capture at its cap, the usual case once one has been used a while): the batch fits the bytes
     // as it is, so the oldest `pastCount` stored deliveries go, and none of the batch. The delete sees the capture as it
     // was before this insert. The capture's own rows are read first (offset 0 keeps the planner from walking the whole
