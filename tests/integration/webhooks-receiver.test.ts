@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '@/lib/db/open';
+import { openDatabase, type Db } from '@/lib/db/open';
 import { jobStatusHistory, jobs, webhookDeliveries } from '@/lib/db/schema';
 import { getSeenResponse, upsertSeenResponse } from '@/lib/chains/index-store';
 import { insertHistoryEntry, searchHistory } from '@/lib/history/store';
@@ -30,6 +30,12 @@ function newDelivery(captureId: string, webhookId: string, signatureValid: boole
     eventType: null,
     answeredStatus: signatureValid ? 200 : 401,
   };
+}
+
+/** A capture's stored deliveries, oldest first, as their webhook ids (a stored duplicate marked `*`). */
+async function keptIn(db: Db, captureId: string): Promise<string[]> {
+  const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, captureId)).orderBy(webhookDeliveries.id);
+  return rows.map((row) => `${row.webhookId}${row.duplicate ? '*' : ''}`);
 }
 
 const databases = setUpTestDatabases();
@@ -201,7 +207,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     const caps = { maxDeliveries: 3, maxBytes: 1_000 };
     const stored = await insertDeliveries(db, capture.id, [delivery('a', true), delivery('b', true), delivery('a', true), delivery('c', true)], caps);
     expect(stored.map((row) => [row?.webhookId, row?.duplicate])).toEqual([['a', false], ['b', false], ['a', true], ['c', false]]);
-    const kept = async () => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, capture.id)).orderBy(webhookDeliveries.id)).map((row) => `${row.webhookId}${row.duplicate ? '*' : ''}`);
+    const kept = () => keptIn(db, capture.id);
     expect(await kept()).toEqual(['b', 'a*', 'c']);
     // Full: an unsigned one is refused even after a signed one in the same batch made room by evicting.
     const mixed = await insertDeliveries(db, capture.id, [delivery('u1', false), delivery('d', true), delivery('u2', false)], caps);
@@ -214,7 +220,7 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     const { db } = handle;
     const capture = await createCapture(db, ORIGIN);
     const delivery = (webhookId: string, bytes = 100) => newDelivery(capture.id, webhookId, true, bytes);
-    const kept = async () => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, capture.id)).orderBy(webhookDeliveries.id)).map((row) => `${row.webhookId}${row.duplicate ? '*' : ''}`);
+    const kept = () => keptIn(db, capture.id);
     const caps = { maxDeliveries: 4, maxBytes: 400 };
     const log = recordStatements(handle);
     try {
@@ -243,8 +249,6 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
     await insertDeliveries(db, other.id, [newDelivery(other.id, 'x1', true, 10), newDelivery(other.id, 'x2', true, 10)], { maxDeliveries: 500, maxBytes: 1_000_000 });
     const capture = await createCapture(db, ORIGIN);
     const delivery = (webhookId: string) => newDelivery(capture.id, webhookId, true, 10);
-    const kept = async (captureId: string) =>
-      (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.captureId, captureId)).orderBy(webhookDeliveries.id)).map((row) => `${row.webhookId}${row.duplicate ? '*' : ''}`);
     const caps = { maxDeliveries: 3, maxBytes: 10_000 };
     const log = recordStatements(handle);
     try {
@@ -252,16 +256,16 @@ describe.each(DATABASE_KINDS)('webhook receiver on %s', (kind) => {
       // Full: two more (one repeating a stored id that is about to be evicted) push out the two oldest.
       const stored = await insertDeliveries(db, capture.id, [delivery('d'), delivery('a')], caps);
       expect(stored.map((row) => [row?.webhookId, row?.duplicate])).toEqual([['d', false], ['a', true]]);
-      expect(await kept(capture.id)).toEqual(['c', 'd', 'a*']);
+      expect(await keptIn(db, capture.id)).toEqual(['c', 'd', 'a*']);
       await insertDeliveries(db, capture.id, [delivery('e')], caps);
-      expect(await kept(capture.id)).toEqual(['d', 'a*', 'e']);
+      expect(await keptIn(db, capture.id)).toEqual(['d', 'a*', 'e']);
       expect(log.statements().filter((text) => /"ranked"/.test(text))).toHaveLength(0);
-      expect(await kept(other.id)).toEqual(['x1', 'x2']);
+      expect(await keptIn(db, other.id)).toEqual(['x1', 'x2']);
       // More in one batch than the capture may hold: the batch's own oldest go too, as one by one would.
       await insertDeliveries(db, capture.id, [delivery('f'), delivery('g'), delivery('h'), delivery('i')], caps);
-      expect(await kept(capture.id)).toEqual(['g', 'h', 'i']);
+      expect(await keptIn(db, capture.id)).toEqual(['g', 'h', 'i']);
       expect(log.statements().filter((text) => /"ranked"/.test(text))).toHaveLength(1);
-      expect(await kept(other.id)).toEqual(['x1', 'x2']);
+      expect(await keptIn(db, other.id)).toEqual(['x1', 'x2']);
     } finally {
       log.stop();
     }
