@@ -1,4 +1,4 @@
-// Next.js configuration: native database drivers stay outside the server bundle; security headers on every reply.
+// Next.js configuration: native database drivers (and the gateway's HTTP client) stay outside the server bundle; security headers on every reply.
 const staticSecurityHeaders = require('./lib/security/static-headers.json');
 
 /** @type {import('next').NextConfig} */
@@ -7,7 +7,7 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'undici'],
   typescript: { ignoreBuildErrors: false },
   experimental: {
     // proxy.ts makes Next buffer request bodies; keep the whole body up to our own limits (the routes answer 413 above them):

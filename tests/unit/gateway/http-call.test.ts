@@ -1,9 +1,9 @@
-// The gateway call over node:http: what reaches the gateway, a body read as whole buffered runs, a broken or cancelled body, compressed replies.
+// The gateway call over undici's dispatcher: what reaches the gateway, a body read as whole buffered runs, a broken or cancelled body, compressed replies.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, IDLE_CONNECTION_MS, nodeByteSource, sendToGateway, type ByteSource } from '@/lib/gateway/http-call';
+import { IDLE_CONNECTION_MS, nodeByteSource, sendToGateway, type ByteSource } from '@/lib/gateway/http-call';
 import { PassThrough } from 'node:stream';
 
 type Handler = (request: http.IncomingMessage, body: string, reply: http.ServerResponse) => void;
@@ -98,6 +98,33 @@ describe('sendToGateway', () => {
     expect(chunks).toBeLessThan(events.length / 10);
   });
 
+  it('holds the gateway back while the body is not read, then gives every byte in order', async () => {
+    const piece = Buffer.alloc(64 * 1024, 'a');
+    const total = 128 * piece.byteLength;
+    let written = 0;
+    handler = (_request, _body, reply) => {
+      reply.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+      const writeMore = () => {
+        while (written < total) {
+          written += piece.byteLength;
+          if (!reply.write(piece)) return void reply.once('drain', writeMore);
+        }
+        reply.end();
+      };
+      writeMore();
+    };
+    const body = (await send('/large')).body!;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Unread, only what fits in the socket buffers and the reader's pause point has left the server: not the 8 MiB.
+    expect(written).toBeLessThan(total / 2);
+    let received = 0;
+    for (let chunk = await body.read(); chunk !== null; chunk = await body.read()) {
+      expect(chunk.every((byte) => byte === 0x61)).toBe(true);
+      received += chunk.byteLength;
+    }
+    expect(received).toBe(total);
+  });
+
   it('rejects with the cause in `code` when nothing listens', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -126,6 +153,22 @@ describe('sendToGateway', () => {
     await expect(body.read()).rejects.toThrow();
   });
 
+  it('fails the body when the signal aborts while it is read, and closes the connection', async () => {
+    let replyClosed: Promise<void> = Promise.resolve();
+    handler = (_request, _body, reply) => {
+      replyClosed = new Promise((resolve) => reply.on('close', () => resolve()));
+      reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      reply.write('data: {"n":1}\n\n');
+    };
+    const abort = new AbortController();
+    const body = (await send('/aborted', { signal: abort.signal })).body!;
+    expect(Buffer.from((await body.read())!).toString()).toBe('data: {"n":1}\n\n');
+    const next = body.read();
+    abort.abort();
+    await expect(next).rejects.toMatchObject({ name: 'AbortError' });
+    await replyClosed;
+  });
+
   it('closes the connection when the body is cancelled', async () => {
     let replyClosed: Promise<void> = Promise.resolve();
     handler = (_request, _body, reply) => {
@@ -142,27 +185,50 @@ describe('sendToGateway', () => {
 });
 
 describe('kept-alive connections', () => {
-  it('are reused, and an idle one closes after IDLE_CONNECTION_MS while a request in flight keeps its socket', async () => {
+  it('are reused while idle for less than IDLE_CONNECTION_MS', async () => {
     const ports: number[] = [];
     handler = (request, _body, reply) => {
       ports.push(request.socket.remotePort!);
       reply.end('{}');
     };
-    for (let at = 0; at < 3; at += 1) await readAll((await send('/again')).body!);
+    // A few milliseconds apart, as calls are (the dispatcher frees a connection a little after its reply ended: a call
+    // made in the same instant opens another, kept alive as well).
+    for (let at = 0; at < 3; at += 1) {
+      await readAll((await send('/again')).body!);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(IDLE_CONNECTION_MS).toBe(4_000);
     expect(ports).toHaveLength(3);
     expect(new Set(ports).size).toBe(1);
-    const [free] = Object.values(agents['http:']!.freeSockets).flat();
-    expect(free?.timeout).toBe(IDLE_CONNECTION_MS);
-    // A socket's 'timeout' destroys it only while it is free (node's agent); one carrying a reply is left alone.
-    handler = (_request, _body, reply) => {
-      reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      reply.write('data: {}\n\n');
-      setTimeout(() => reply.end('data: {"n":2}\n\n'), 30);
-    };
-    const body = (await send('/slow')).body!;
-    const [busy] = Object.values(agents['http:']!.sockets).flat();
-    busy?.emit('timeout');
-    expect((await readAll(body)).text).toBe('data: {}\n\ndata: {"n":2}\n\n');
+  });
+
+  it("close once idle for the server's Keep-Alive timeout less a second, while a reply slower than that keeps its connection", async () => {
+    const closedAt = new Map<number, number>();
+    const ports: number[] = [];
+    {
+      // Keep-Alive: timeout=2 leaves one second of idling on our side; this reply takes longer than that between its events.
+      handler = (request, _body, reply) => {
+        ports.push(request.socket.remotePort!);
+        request.socket.once('close', () => closedAt.set(request.socket.remotePort ?? ports[0]!, performance.now()));
+        reply.writeHead(200, { 'Content-Type': 'text/event-stream', 'Keep-Alive': 'timeout=2' });
+        reply.write('data: {}\n\n');
+        setTimeout(() => reply.end('data: {"n":2}\n\n'), 1_300);
+      };
+      const slow = await readAll((await send('/slow')).body!);
+      expect(slow.text).toBe('data: {}\n\ndata: {"n":2}\n\n');
+      const endedAt = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
+      const port = ports[0]!;
+      expect(closedAt.has(port)).toBe(true);
+      // Closed by our side after about a second of idling, not by the server (whose own keep-alive timeout is 5 s).
+      expect(closedAt.get(port)! - endedAt).toBeLessThan(1_600);
+      handler = (request, _body, reply) => {
+        ports.push(request.socket.remotePort!);
+        reply.end('{}');
+      };
+      await readAll((await send('/after')).body!);
+      expect(ports[1]).not.toBe(port);
+    }
   });
 });
 
