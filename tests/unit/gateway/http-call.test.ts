@@ -45,6 +45,17 @@ async function readAll(source: ByteSource): Promise<{ text: string; chunks: numb
 const send = (path: string, init: Partial<Parameters<typeof sendToGateway>[1]> = {}) =>
   sendToGateway(new URL(`${origin}${path}`), { method: 'GET', headers: {}, signal: new AbortController().signal, ...init });
 
+/** The server answers with one event and holds the reply open; the function returned settles once the server saw it closed. */
+function answerOneEventAndHold(event: string): () => Promise<void> {
+  let replyClosed: Promise<void> = Promise.resolve();
+  handler = (_request, _body, reply) => {
+    replyClosed = new Promise((resolve) => reply.on('close', () => resolve()));
+    reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    reply.write(event);
+  };
+  return () => replyClosed;
+}
+
 describe('sendToGateway', () => {
   it('sends the method, headers and body as given (with a length), and answers any status with its headers', async () => {
     let seen: { method?: string; headers?: http.IncomingHttpHeaders; body?: string } = {};
@@ -154,32 +165,22 @@ describe('sendToGateway', () => {
   });
 
   it('fails the body when the signal aborts while it is read, and closes the connection', async () => {
-    let replyClosed: Promise<void> = Promise.resolve();
-    handler = (_request, _body, reply) => {
-      replyClosed = new Promise((resolve) => reply.on('close', () => resolve()));
-      reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      reply.write('data: {"n":1}\n\n');
-    };
+    const replyClosed = answerOneEventAndHold('data: {"n":1}\n\n');
     const abort = new AbortController();
     const body = (await send('/aborted', { signal: abort.signal })).body!;
     expect(Buffer.from((await body.read())!).toString()).toBe('data: {"n":1}\n\n');
     const next = body.read();
     abort.abort();
     await expect(next).rejects.toMatchObject({ name: 'AbortError' });
-    await replyClosed;
+    await replyClosed();
   });
 
   it('closes the connection when the body is cancelled', async () => {
-    let replyClosed: Promise<void> = Promise.resolve();
-    handler = (_request, _body, reply) => {
-      replyClosed = new Promise((resolve) => reply.on('close', () => resolve()));
-      reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      reply.write('data: {}\n\n');
-    };
+    const replyClosed = answerOneEventAndHold('data: {}\n\n');
     const body = (await send('/cancelled')).body!;
     await body.read();
     await body.cancel();
-    await replyClosed;
+    await replyClosed();
     expect(await body.read()).toBeNull();
   });
 });
