@@ -2,7 +2,7 @@
 import 'server-only';
 import { PassThrough, pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 
 /**
  * undici's dispatcher, not fetch and not node:http. Fetch spent about 4 ms of CPU per call before the reply's headers and
@@ -222,6 +222,11 @@ function asNodeError(error: Error, inBody: boolean): Error {
  * body while it is read; cancelling the body closes the connection.
  */
 export function sendToGateway(url: URL, init: GatewayRequest): Promise<GatewayReply> {
+  return sendThrough(gatewayAgent, url, init);
+}
+
+/** sendToGateway through any dispatcher (a test's, e.g. one whose connection never comes). */
+export function sendThrough(dispatcher: Pick<Dispatcher, 'dispatch'>, url: URL, init: GatewayRequest): Promise<GatewayReply> {
   const headers: Record<string, string> = { ...DEFAULT_HEADERS, ...init.headers };
   if (init.body) headers['Content-Length'] = String(init.body.byteLength);
   return new Promise<GatewayReply>((resolve, reject) => {
@@ -236,12 +241,15 @@ export function sendToGateway(url: URL, init: GatewayRequest): Promise<GatewayRe
       isOver = true;
       init.signal.removeEventListener('abort', onAbort);
     };
+    // Before the connection is made there is nothing to abort yet (its onConnect aborts it): the call fails now all the
+    // same, as a request still connecting to an unanswering host must not outlast GATEWAY_TIMEOUT_MS.
     function onAbort() {
-      abortDispatch?.(abortError());
+      if (abortDispatch) abortDispatch(abortError());
+      else if (!sink) reject(abortError());
     }
     init.signal.addEventListener('abort', onAbort, { once: true });
     const path = `${url.pathname}${url.search}`;
-    gatewayAgent.dispatch(
+    dispatcher.dispatch(
       { origin: url.origin, path, method: init.method as 'GET', headers, body: init.body ?? null },
       {
         onConnect(abort) {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDLE_CONNECTION_MS, nodeByteSource, sendToGateway, type ByteSource } from '@/lib/gateway/http-call';
+import { IDLE_CONNECTION_MS, nodeByteSource, sendThrough, sendToGateway, type ByteSource } from '@/lib/gateway/http-call';
 import { PassThrough } from 'node:stream';
 
 type Handler = (request: http.IncomingMessage, body: string, reply: http.ServerResponse) => void;
@@ -151,6 +151,17 @@ describe('sendToGateway', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     abort.abort();
     await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('rejects when the signal aborts while the connection is still being made', async () => {
+    // A host that does not answer the connection: the dispatcher never reaches onConnect.
+    let dispatched = 0;
+    const unanswering = { dispatch: () => ((dispatched += 1), true) };
+    const abort = new AbortController();
+    const sent = sendThrough(unanswering, new URL('http://192.0.2.1/x'), { method: 'GET', headers: {}, signal: abort.signal });
+    abort.abort();
+    await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
+    expect(dispatched).toBe(1);
   });
 
   it('fails the body (after the bytes that came) when the connection breaks before the reply ended', async () => {
