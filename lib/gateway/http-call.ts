@@ -5,14 +5,6 @@ import zlib from 'node:zlib';
 import { Agent, type Dispatcher } from 'undici';
 
 /**
- * undici's dispatcher, not fetch and not node:http. Fetch spent about 4 ms of CPU per call before the reply's headers and
- * read every body through a web stream of its own in front of ours. node:http hands each piece of a chunked body from C++
- * to JavaScript on its own: a gateway writing every SSE event as its own chunk (thousands a run) cost the proxy about
- * 0.55 s of CPU per 50 streams of 5,000 events, against 0.13 s here (issue #14). Redirects are never followed (the
- * dispatcher does not). Its own timeouts (connect, headers, body) are off, as node:http had none: callGateway's
- * GATEWAY_TIMEOUT_MS and the passthrough's idle timer are the only ones.
- */
-/**
  * How long an idle kept-alive connection waits for its next request before it is closed, or the server's
  * `Keep-Alive: timeout` less a second when that is shorter: a gateway, or a load balancer in front of it, that drops idle
  * connections on its side would otherwise fail the next call on a dead one. Only idle connections are closed by it; a
@@ -20,7 +12,15 @@ import { Agent, type Dispatcher } from 'undici';
  */
 export const IDLE_CONNECTION_MS = 4_000;
 
-export const gatewayAgent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveTimeoutThreshold: 1_000, connectTimeout: 0, headersTimeout: 0, bodyTimeout: 0 });
+/**
+ * undici's dispatcher, not fetch and not node:http. Fetch spent about 4 ms of CPU per call before the reply's headers and
+ * read every body through a web stream of its own in front of ours. node:http hands each piece of a chunked body from C++
+ * to JavaScript on its own: a gateway writing every SSE event as its own chunk (thousands a run) cost the proxy about
+ * 0.55 s of CPU per 50 streams of 5,000 events, against 0.13 s here (issue #14). Redirects are never followed (the
+ * dispatcher does not). Its own timeouts (connect, headers, body) are off, as node:http had none: callGateway's
+ * GATEWAY_TIMEOUT_MS and the passthrough's idle timer are the only ones.
+ */
+const gatewayAgent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveTimeoutThreshold: 1_000, connectTimeout: 0, headersTimeout: 0, bodyTimeout: 0 });
 
 /** What fetch sent, so a gateway sees the same request (it may compress its reply: decoded below, as fetch did). */
 const DEFAULT_HEADERS = { 'User-Agent': 'node', 'Accept-Encoding': 'gzip, deflate' };
