@@ -1,6 +1,5 @@
 // One request to the gateway over undici's dispatcher on kept-alive connections, its body read as a pull source (used only by callGateway).
 import 'server-only';
-import { PassThrough, pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { Agent, type Dispatcher } from 'undici';
 
@@ -53,50 +52,6 @@ export interface GatewayReply {
 /** A connection that closed before its reply ended: read as fetch's "terminated" (the passthrough names the code). */
 function prematureClose(): Error {
   return Object.assign(new Error('terminated'), { cause: { code: 'ECONNRESET' } });
-}
-
-/**
- * A Node readable as a ByteSource. Each read takes the whole buffer at once: a gateway writing each SSE event on its own
- * (thousands per run) reaches our streams as a few large chunks instead of one per socket read, without waiting for more
- * bytes than are already here (the first byte is never held). Node's flow control still pauses the socket when unread.
- */
-export function nodeByteSource(body: Readable, destroy: () => void): ByteSource {
-  let failure: Error | null = null;
-  let isEnded = false;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    const resolve = wake;
-    wake = null;
-    resolve?.();
-  };
-  body.on('readable', notify);
-  body.on('end', () => {
-    isEnded = true;
-    notify();
-  });
-  body.on('error', (error: Error) => {
-    failure ??= error;
-    notify();
-  });
-  body.on('close', () => {
-    if (!isEnded) failure ??= prematureClose();
-    notify();
-  });
-  return {
-    async read() {
-      for (;;) {
-        const chunk = body.destroyed ? null : (body.read() as Buffer | null);
-        if (chunk !== null) return chunk;
-        if (isEnded) return null;
-        if (failure) throw failure;
-        await new Promise<void>((resolve) => (wake = resolve));
-      }
-    },
-    async cancel() {
-      isEnded = true;
-      destroy();
-    },
-  };
 }
 
 function headersOf(raw: readonly Buffer[]): Headers {
@@ -191,14 +146,33 @@ function queuedBody(resume: () => void, stop: () => void): { source: ByteSource;
   return { source, sink };
 }
 
-/** A coded body: its bytes go through `decoder` (a stream of node's own, for a rare reply) and are read as they come out. */
-function decodedBody(decoder: Readable & NodeJS.WritableStream, resume: () => void, stop: () => void): { source: ByteSource; sink: BodySink } {
-  const coded = new PassThrough();
-  coded.on('drain', resume);
-  const decoded = pipeline(coded, decoder, () => undefined);
+/**
+ * A coded body (a rare reply): its bytes go through `decoder`, a stream of node's own, and what comes out is queued as a
+ * plain body's bytes are. Each side holds the other back: the reader's pause stops the decoder's output, whose full
+ * buffers stop its input, whose `drain` resumes the dispatcher.
+ */
+function decodedBody(decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress, resume: () => void, stop: () => void): { source: ByteSource; sink: BodySink } {
+  const cancel = () => {
+    decoder.destroy();
+    stop();
+  };
+  const decoded = queuedBody(() => decoder.resume(), cancel);
+  decoder.on('data', (chunk: Buffer) => {
+    if (!decoded.sink.push(chunk)) decoder.pause();
+  });
+  decoder.on('end', () => decoded.sink.end());
+  decoder.on('error', (error: Error) => decoded.sink.fail(error));
+  decoder.on('drain', resume);
   return {
-    source: nodeByteSource(decoded, stop),
-    sink: { push: (chunk) => coded.write(chunk), end: () => coded.end(), fail: (error) => coded.destroy(error) },
+    source: decoded.source,
+    sink: {
+      push: (chunk) => decoder.write(chunk),
+      end: () => decoder.end(),
+      fail: (error) => {
+        decoder.destroy();
+        decoded.sink.fail(error);
+      },
+    },
   };
 }
 

@@ -1,10 +1,11 @@
 // The gateway call over undici's dispatcher: what reaches the gateway, a body read as whole buffered runs, a broken or cancelled body, compressed replies.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDLE_CONNECTION_MS, nodeByteSource, sendThrough, sendToGateway, type ByteSource } from '@/lib/gateway/http-call';
-import { PassThrough } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import { IDLE_CONNECTION_MS, sendThrough, sendToGateway, type ByteSource } from '@/lib/gateway/http-call';
 
 type Handler = (request: http.IncomingMessage, body: string, reply: http.ServerResponse) => void;
 let handler: Handler = (_request, _body, reply) => reply.end();
@@ -244,18 +245,105 @@ describe('kept-alive connections', () => {
   });
 });
 
-describe('nodeByteSource', () => {
-  it('gives all that is buffered as one chunk, without waiting for more', async () => {
-    const stream = new PassThrough();
-    const source = nodeByteSource(stream, () => stream.destroy());
-    stream.write('a');
-    stream.write('b');
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(Buffer.from((await source.read())!).toString()).toBe('ab');
-    const next = source.read();
-    stream.write('c');
+describe('a body as the dispatcher delivers it', () => {
+  /** A dispatcher that answers 200 at once and lets the test hand over the body's pieces, seeing when reading pauses and resumes. */
+  function handingOver() {
+    let handler: Dispatcher.DispatchHandlers | null = null;
+    let resumed = 0;
+    const dispatcher = {
+      dispatch(_options: unknown, handlers: Dispatcher.DispatchHandlers) {
+        handler = handlers;
+        handlers.onConnect!(() => undefined);
+        handlers.onHeaders!(200, [Buffer.from('content-type'), Buffer.from('text/event-stream')], () => (resumed += 1), 'OK');
+        return true;
+      },
+    };
+    const body = sendThrough(dispatcher, new URL('http://gateway.test/x'), { method: 'GET', headers: {}, signal: new AbortController().signal }).then((reply) => reply.body!);
+    return { body, deliver: (text: string | Buffer) => handler!.onData!(Buffer.from(text)), complete: () => handler!.onComplete!([]), resumed: () => resumed };
+  }
+
+  it('gives all that came as one chunk, without waiting for more', async () => {
+    const gateway = handingOver();
+    const body = await gateway.body;
+    gateway.deliver('a');
+    gateway.deliver('b');
+    expect(Buffer.from((await body.read())!).toString()).toBe('ab');
+    const next = body.read();
+    gateway.deliver('c');
     expect(Buffer.from((await next)!).toString()).toBe('c');
-    stream.end();
-    expect(await source.read()).toBeNull();
+    gateway.complete();
+    expect(await body.read()).toBeNull();
+  });
+
+  it('pauses the dispatcher once 64 KiB wait unread, and resumes it when they are read', async () => {
+    const gateway = handingOver();
+    const body = await gateway.body;
+    expect(gateway.deliver(Buffer.alloc(32 * 1024))).toBe(true);
+    expect(gateway.deliver(Buffer.alloc(32 * 1024))).toBe(false);
+    expect(gateway.resumed()).toBe(0);
+    expect((await body.read())!.byteLength).toBe(64 * 1024);
+    expect(gateway.resumed()).toBe(1);
+    expect(gateway.deliver('more')).toBe(true);
+  });
+});
+
+describe('compressed replies', () => {
+  it('decode brotli and deflate as well', async () => {
+    handler = (request, _body, reply) => {
+      const coded = request.url === '/br' ? zlib.brotliCompressSync('data: {"é":1}\n\n') : zlib.deflateSync('data: {"é":2}\n\n');
+      reply.writeHead(200, { 'Content-Encoding': request.url === '/br' ? 'br' : 'deflate', 'Content-Length': coded.byteLength }).end(coded);
+    };
+    const br = await send('/br');
+    expect(br.headers.get('content-length')).toBeNull();
+    expect((await readAll(br.body!)).text).toBe('data: {"é":1}\n\n');
+    expect((await readAll((await send('/deflate')).body!)).text).toBe('data: {"é":2}\n\n');
+  });
+
+  it('hold the gateway back while the decoded body is not read, then give every byte in order', async () => {
+    // Random bytes do not compress: 16 MiB coded is about 16 MiB decoded, far more than the socket buffers (about 4 MiB on
+    // loopback here) and both pause points hold.
+    const plain = randomBytes(16 * 1024 * 1024);
+    const coded = zlib.gzipSync(plain, { level: 1 });
+    let written = 0;
+    handler = (_request, _body, reply) => {
+      reply.writeHead(200, { 'Content-Encoding': 'gzip' });
+      const writeMore = () => {
+        while (written < coded.byteLength) {
+          const piece = coded.subarray(written, written + 64 * 1024);
+          written += piece.byteLength;
+          if (!reply.write(piece)) return void reply.once('drain', writeMore);
+        }
+        reply.end();
+      };
+      writeMore();
+    };
+    const body = (await send('/large-gzip')).body!;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Unread, only what fits in the socket buffers, the decoder's and the reader's pause point has left the server.
+    expect(written).toBeLessThan(coded.byteLength / 2);
+    const received: Uint8Array[] = [];
+    for (let chunk = await body.read(); chunk !== null; chunk = await body.read()) received.push(chunk);
+    expect(Buffer.concat(received).equals(plain)).toBe(true);
+  });
+
+  it('fail the body when the coded bytes are corrupt, after what decoded', async () => {
+    const coded = zlib.gzipSync('data: {"n":1}\n\n');
+    handler = (_request, _body, reply) => reply.writeHead(200, { 'Content-Encoding': 'gzip' }).end(Buffer.concat([coded.subarray(0, 10), Buffer.from('not deflate at all')]));
+    const body = (await send('/corrupt')).body!;
+    await expect(readAll(body)).rejects.toMatchObject({ code: 'Z_DATA_ERROR' });
+  });
+
+  it('fail the body when the connection breaks mid-body, and close it when cancelled', async () => {
+    const coded = zlib.gzipSync(Buffer.alloc(200_000, 'b'));
+    handler = (_request, _body, reply) => {
+      reply.writeHead(200, { 'Content-Encoding': 'gzip' });
+      reply.write(coded.subarray(0, 100), () => setTimeout(() => reply.socket?.destroy(), 20));
+    };
+    await expect(readAll((await send('/broken-gzip')).body!)).rejects.toThrow('terminated');
+    const replyClosed = answerOneEventAndHold('');
+    const held = (await send('/held-gzip')).body!;
+    await held.cancel();
+    await replyClosed();
+    expect(await held.read()).toBeNull();
   });
 });
