@@ -57,6 +57,24 @@ function answerOneEventAndHold(event: string): () => Promise<void> {
   return () => replyClosed;
 }
 
+/** The server answers with `bytes` in 64 KiB writes, waiting on its socket's flow control; the function returned says how many it wrote. */
+function answerInPieces(bytes: Buffer, headers: http.OutgoingHttpHeaders): () => number {
+  let written = 0;
+  handler = (_request, _body, reply) => {
+    reply.writeHead(200, headers);
+    const writeMore = () => {
+      while (written < bytes.byteLength) {
+        const piece = bytes.subarray(written, written + 64 * 1024);
+        written += piece.byteLength;
+        if (!reply.write(piece)) return void reply.once('drain', writeMore);
+      }
+      reply.end();
+    };
+    writeMore();
+  };
+  return () => written;
+}
+
 describe('sendToGateway', () => {
   it('sends the method, headers and body as given (with a length), and answers any status with its headers', async () => {
     let seen: { method?: string; headers?: http.IncomingHttpHeaders; body?: string } = {};
@@ -111,24 +129,12 @@ describe('sendToGateway', () => {
   });
 
   it('holds the gateway back while the body is not read, then gives every byte in order', async () => {
-    const piece = Buffer.alloc(64 * 1024, 'a');
-    const total = 128 * piece.byteLength;
-    let written = 0;
-    handler = (_request, _body, reply) => {
-      reply.writeHead(200, { 'Content-Type': 'application/octet-stream' });
-      const writeMore = () => {
-        while (written < total) {
-          written += piece.byteLength;
-          if (!reply.write(piece)) return void reply.once('drain', writeMore);
-        }
-        reply.end();
-      };
-      writeMore();
-    };
+    const total = 8 * 1024 * 1024;
+    const written = answerInPieces(Buffer.alloc(total, 'a'), { 'Content-Type': 'application/octet-stream' });
     const body = (await send('/large')).body!;
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Unread, only what fits in the socket buffers and the reader's pause point has left the server: not the 8 MiB.
-    expect(written).toBeLessThan(total / 2);
+    expect(written()).toBeLessThan(total / 2);
     let received = 0;
     for (let chunk = await body.read(); chunk !== null; chunk = await body.read()) {
       expect(chunk.every((byte) => byte === 0x61)).toBe(true);
@@ -304,29 +310,17 @@ describe('compressed replies', () => {
     // loopback here) and both pause points hold.
     const plain = randomBytes(16 * 1024 * 1024);
     const coded = zlib.gzipSync(plain, { level: 1 });
-    let written = 0;
-    handler = (_request, _body, reply) => {
-      reply.writeHead(200, { 'Content-Encoding': 'gzip' });
-      const writeMore = () => {
-        while (written < coded.byteLength) {
-          const piece = coded.subarray(written, written + 64 * 1024);
-          written += piece.byteLength;
-          if (!reply.write(piece)) return void reply.once('drain', writeMore);
-        }
-        reply.end();
-      };
-      writeMore();
-    };
+    const written = answerInPieces(coded, { 'Content-Encoding': 'gzip' });
     const body = (await send('/large-gzip')).body!;
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Unread, only what fits in the socket buffers, the decoder's and the reader's pause point has left the server.
-    expect(written).toBeLessThan(coded.byteLength / 2);
+    expect(written()).toBeLessThan(coded.byteLength / 2);
     const received: Uint8Array[] = [];
     for (let chunk = await body.read(); chunk !== null; chunk = await body.read()) received.push(chunk);
     expect(Buffer.concat(received).equals(plain)).toBe(true);
   });
 
-  it('fail the body when the coded bytes are corrupt, after what decoded', async () => {
+  it('fail the body when the coded bytes are corrupt', async () => {
     const coded = zlib.gzipSync('data: {"n":1}\n\n');
     handler = (_request, _body, reply) => reply.writeHead(200, { 'Content-Encoding': 'gzip' }).end(Buffer.concat([coded.subarray(0, 10), Buffer.from('not deflate at all')]));
     const body = (await send('/corrupt')).body!;
