@@ -46,13 +46,13 @@ async function readAll(source: ByteSource): Promise<{ text: string; chunks: numb
 const send = (path: string, init: Partial<Parameters<typeof sendToGateway>[1]> = {}) =>
   sendToGateway(new URL(`${origin}${path}`), { method: 'GET', headers: {}, signal: new AbortController().signal, ...init });
 
-/** The server answers with one event and holds the reply open; the function returned settles once the server saw it closed. */
-function answerOneEventAndHold(event: string): () => Promise<void> {
+/** The server answers with `first` (an event, by default) and holds the reply open; the function returned settles once the server saw it closed. */
+function answerAndHold(first: string | Buffer, headers: http.OutgoingHttpHeaders = { 'Content-Type': 'text/event-stream' }): () => Promise<void> {
   let replyClosed: Promise<void> = Promise.resolve();
   handler = (_request, _body, reply) => {
     replyClosed = new Promise((resolve) => reply.on('close', () => resolve()));
-    reply.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    reply.write(event);
+    reply.writeHead(200, headers);
+    reply.write(first);
   };
   return () => replyClosed;
 }
@@ -183,7 +183,7 @@ describe('sendToGateway', () => {
   });
 
   it('fails the body when the signal aborts while it is read, and closes the connection', async () => {
-    const replyClosed = answerOneEventAndHold('data: {"n":1}\n\n');
+    const replyClosed = answerAndHold('data: {"n":1}\n\n');
     const abort = new AbortController();
     const body = (await send('/aborted', { signal: abort.signal })).body!;
     expect(Buffer.from((await body.read())!).toString()).toBe('data: {"n":1}\n\n');
@@ -194,7 +194,7 @@ describe('sendToGateway', () => {
   });
 
   it('closes the connection when the body is cancelled', async () => {
-    const replyClosed = answerOneEventAndHold('data: {}\n\n');
+    const replyClosed = answerAndHold('data: {}\n\n');
     const body = (await send('/cancelled')).body!;
     await body.read();
     await body.cancel();
@@ -254,18 +254,18 @@ describe('kept-alive connections', () => {
 describe('a body as the dispatcher delivers it', () => {
   /** A dispatcher that answers 200 at once and lets the test hand over the body's pieces, seeing when reading pauses and resumes. */
   function handingOver() {
-    let handler: Dispatcher.DispatchHandlers | null = null;
+    let given: Dispatcher.DispatchHandlers | null = null;
     let resumed = 0;
     const dispatcher = {
       dispatch(_options: unknown, handlers: Dispatcher.DispatchHandlers) {
-        handler = handlers;
+        given = handlers;
         handlers.onConnect!(() => undefined);
         handlers.onHeaders!(200, [Buffer.from('content-type'), Buffer.from('text/event-stream')], () => (resumed += 1), 'OK');
         return true;
       },
     };
     const body = sendThrough(dispatcher, new URL('http://gateway.test/x'), { method: 'GET', headers: {}, signal: new AbortController().signal }).then((reply) => reply.body!);
-    return { body, deliver: (text: string | Buffer) => handler!.onData!(Buffer.from(text)), complete: () => handler!.onComplete!([]), resumed: () => resumed };
+    return { body, deliver: (text: string | Buffer) => given!.onData!(Buffer.from(text)), complete: () => given!.onComplete!([]), resumed: () => resumed };
   }
 
   it('gives all that came as one chunk, without waiting for more', async () => {
@@ -334,16 +334,11 @@ describe('compressed replies', () => {
       reply.write(coded.subarray(0, 100), () => setTimeout(() => reply.socket?.destroy(), 20));
     };
     await expect(readAll((await send('/broken-gzip')).body!)).rejects.toThrow('terminated');
-    let replyClosed: Promise<void> = Promise.resolve();
-    handler = (_request, _body, reply) => {
-      replyClosed = new Promise((resolve) => reply.on('close', () => resolve()));
-      reply.writeHead(200, { 'Content-Encoding': 'gzip' });
-      reply.write(coded.subarray(0, 100));
-    };
+    const replyClosed = answerAndHold(coded.subarray(0, 100), { 'Content-Encoding': 'gzip' });
     const held = await send('/held-gzip');
     expect(held.headers.get('content-encoding')).toBeNull();
     await held.body!.cancel();
-    await replyClosed;
+    await replyClosed();
     expect(await held.body!.read()).toBeNull();
   });
 });
