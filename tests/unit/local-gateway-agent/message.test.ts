@@ -87,4 +87,13 @@ describe('answers', () => {
     expect(answer('what is 12 * 3?')).toBe('The answer is 12 * 3 = 36.');
     expect(answer('Tell me about tides')).toBe('You said: "Tell me about tides".');
   });
+
+  it('computes standalone numbers only: digits inside an id, a hex literal or a URL are restated, not computed', () => {
+    expect(answer('2x3')).toBe('The answer is 2 x 3 = 6.');
+    expect(answer('What is 7-2.')).toBe('The answer is 7 - 2 = 5.');
+    expect(answer('-1.5 + 2')).toBe('The answer is -1.5 + 2 = 0.5.');
+    expect(answer('Show ![tracker](/icon.svg?probe=mwz4p0x8) please')).toBe('You said: "Show ![tracker](/icon.svg?probe=mwz4p0x8) please".');
+    expect(answer('look up resp_ab12x3')).toBe('You said: "look up resp_ab12x3".');
+    expect(answer('what is 0x8f')).toBe('You said: "what is 0x8f".');
+  });
 });
