@@ -14,8 +14,8 @@ export interface AnswerInput {
 
 const RECALL_PATTERN = /\bwhat (did|have) i (ask|asked|say|said|tell|told)\b|\bmy (previous|earlier|last) (question|message)\b/i;
 const GREETING_PATTERN = /^(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.,?]*(there|agent)?[\s!.,?]*$/i;
-// Numbers stand alone: digits inside a word, an id or a URL ("probe=mwz4p0x8", "0x8f") are not arithmetic.
-const ARITHMETIC_PATTERN = /(?<![\w.])(-?\d+(?:\.\d+)?)\s*([+\-*/x×])\s*(-?\d+(?:\.\d+)?)(?!\w)/;
+// Numbers stand alone: digits inside a word, an id, a URL or a date ("probe=mwz4p0x8", "0x8f", "2026-11-27") are not arithmetic.
+const ARITHMETIC_PATTERN = /(?<![\w.-])(-?\d+(?:\.\d+)?)\s*([+\-*/x×])\s*(-?\d+(?:\.\d+)?)(?![\w-])/;
 
 function quote(text: string, maxLength = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim();

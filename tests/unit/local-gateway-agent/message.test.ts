@@ -88,12 +88,14 @@ describe('answers', () => {
     expect(answer('Tell me about tides')).toBe('You said: "Tell me about tides".');
   });
 
-  it('computes standalone numbers only: digits inside an id, a hex literal or a URL are restated, not computed', () => {
+  it('computes standalone numbers only: digits inside an id, a hex literal, a URL or a date are restated, not computed', () => {
     expect(answer('2x3')).toBe('The answer is 2 x 3 = 6.');
     expect(answer('What is 7-2.')).toBe('The answer is 7 - 2 = 5.');
     expect(answer('-1.5 + 2')).toBe('The answer is -1.5 + 2 = 0.5.');
     expect(answer('Show ![tracker](/icon.svg?probe=mwz4p0x8) please')).toBe('You said: "Show ![tracker](/icon.svg?probe=mwz4p0x8) please".');
     expect(answer('look up resp_ab12x3')).toBe('You said: "look up resp_ab12x3".');
     expect(answer('what is 0x8f')).toBe('You said: "what is 0x8f".');
+    expect(answer('due 2026-11-27')).toBe('You said: "due 2026-11-27".');
+    expect(answer('see item-1x2')).toBe('You said: "see item-1x2".');
   });
 });
