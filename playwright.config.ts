@@ -1,17 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { findFreePortSync } from './tests/support/ports';
 import { enterRunTempRoot } from './tests/support/run-temp-root';
 
 // The app under test: the production build on a free loopback port (or E2E_PORT), with a fresh embedded database and the local gateway.
 
-/** Asks the OS for a free port once; workers inherit it through E2E_PORT, so every process of the run agrees. */
-function pickFreePort(): number {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
-}
-
-process.env.E2E_PORT ??= String(pickFreePort());
+// One free port for the run; workers inherit it through E2E_PORT, so every process of the run agrees.
+process.env.E2E_PORT ??= String(findFreePortSync());
 const PORT = Number(process.env.E2E_PORT);
 // Every temporary folder of the run (the app's database, the specs' own) is inside one, removed by the global teardown.
 const dataDir = path.join(enterRunTempRoot('e2e'), 'app');

@@ -1,21 +1,54 @@
-// A free loopback port, asked of the OS (bind to port 0, read it, close): for test servers and apps started by a test.
+// A free loopback port for test servers and apps started by a test, taken from below the OS's ephemeral range.
+//
+// Asking the OS for port 0 and closing it hands out a port from the ephemeral range (32768-60999 on Linux), which any
+// later bind to port 0 or outgoing connection may take before the test binds it: a rare EADDRINUSE. A port drawn at random
+// from 20000-31999 and checked by binding it cannot be handed out that way, and this process never hands one out twice.
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 
-/** Free when returned; nothing holds it, so a closed port for "unreachable" cases too. */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const FIRST_PORT = 20_000;
+const PORT_COUNT = 12_000;
+const ATTEMPTS = 200;
+const handedOut = new Set<number>();
+
+function drawPort(): number {
+  return FIRST_PORT + Math.floor(Math.random() * PORT_COUNT);
+}
+
+function isBindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
-/** The same, synchronously (a child process asks the OS): for a port a spec must know when its module loads. */
+/** Free when returned; nothing holds it, so a closed port for "unreachable" cases too. */
+export async function findFreePort(): Promise<number> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const port = drawPort();
+    if (handedOut.has(port) || !(await isBindable(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`No free loopback port found in ${FIRST_PORT}-${FIRST_PORT + PORT_COUNT - 1} after ${ATTEMPTS} tries.`);
+}
+
+/** The same search in a child process, synchronously: for a port a spec or config must know when its module loads. */
+const SYNC_SEARCH = `
+const net = require('net');
+let left = ${ATTEMPTS};
+const next = () => {
+  if (left-- === 0) { process.stderr.write('no free loopback port'); process.exit(1); }
+  const port = ${FIRST_PORT} + Math.floor(Math.random() * ${PORT_COUNT});
+  const server = net.createServer();
+  server.once('error', next);
+  server.listen(port, '127.0.0.1', () => server.close(() => process.stdout.write(String(port))));
+};
+next();`;
+
 export function findFreePortSync(): number {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+  const port = Number(execFileSync(process.execPath, ['-e', SYNC_SEARCH], { encoding: 'utf8' }));
+  handedOut.add(port);
+  return port;
 }
