@@ -131,7 +131,10 @@ test('the second app, its gateway unreachable, imports the file and replays it a
   const playedMs = Number(await replay.controls.getAttribute('data-played-ms'));
   const recordedMs = Number(await replay.controls.getAttribute('data-recorded-ms'));
   expect(recordedMs).toBeGreaterThan(1000);
-  expect(Math.abs(playedMs - recordedMs) / recordedMs).toBeLessThanOrEqual(0.15);
+  // Paced, not instant (at most 15 % early). Late is bounded loosely: only a busy machine makes the page late, and the
+  // clock's pacing itself is tested with a fake clock (tests/unit/run/replay-clock.test.ts).
+  expect(playedMs / recordedMs).toBeGreaterThanOrEqual(0.85);
+  expect(playedMs / recordedMs).toBeLessThanOrEqual(1.6);
   await expect(page.getByTestId('replay-timing')).toContainText('the recording took');
 
   // The event log and metrics replayed too.

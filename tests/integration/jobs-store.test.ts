@@ -6,6 +6,7 @@ import { jobs } from '@/lib/db/schema';
 import { cancelJob, trackResponse } from '@/lib/jobs/actions';
 import type { GatewayReply, ResponseGateway } from '@/lib/jobs/ports';
 import { refreshDueJobs } from '@/lib/jobs/refresh';
+import { nextPollDelayMs } from '@/lib/jobs/status';
 import { applyJobStatus, createJob, getJob, listHistory, resumeOpenJobs } from '@/lib/jobs/store';
 import { getJobDetail, listJobSummaries } from '@/lib/jobs/views';
 import { createCapture } from '@/lib/webhooks/captures';
@@ -69,11 +70,16 @@ describe.each(DATABASE_KINDS)('jobs on %s', (kind) => {
     await createJob(db, { responseId: 'resp_gone', model: null, status: 'queued', onBehalfOf: null }, 'create', new Date(start.getTime() - 10_000));
     const gateway = scriptedGateway({ resp_p: [response('resp_p', 'queued'), response('resp_p', 'in_progress'), response('resp_p', 'completed')] });
 
+    const polledFrom = Date.now();
     expect(await refreshDueJobs(db, gateway, start)).toEqual({ polled: 2, changed: 0 });
+    const polledBy = Date.now();
     expect(gateway.calls).toContain('GET resp_p as bob');
     const afterFirst = await getJob(db, 'resp_p');
     expect(afterFirst?.pollAttempts).toBe(1);
-    expect(afterFirst!.nextPollAt!.getTime() - Date.now()).toBeGreaterThan(1_000);
+    // The next poll is the backoff's delay after this one, however long the poll and this read took.
+    expect(nextPollDelayMs(1)).toBe(2_000);
+    expect(afterFirst!.nextPollAt!.getTime()).toBeGreaterThanOrEqual(polledFrom + 2_000);
+    expect(afterFirst!.nextPollAt!.getTime()).toBeLessThanOrEqual(polledBy + 2_000);
     const gone = await getJob(db, 'resp_gone');
     expect(gone).toMatchObject({ nextPollAt: null, status: 'queued' });
     expect(gone?.lastError).toContain('404');
