@@ -61,9 +61,8 @@ describe('findFreePort', () => {
     for (const port of ports) {
       expect(port).toBeGreaterThanOrEqual(20_000);
       expect(port).toBeLessThan(32_000);
+      await close(await listen(port));
     }
-    const server = await listen(ports[0]!);
-    await close(server);
   });
 
   it('finds one synchronously, in the same range, that a server can bind', async () => {
