@@ -10,7 +10,7 @@ import { hasBuild, launchChromium, loadNote, median, NO_BUILD_NOTE, startBuiltAp
 
 const WORDS = 20_000;
 const INPUT = `stream ${WORDS} words`;
-const RUNS = 3;
+const RUNS = 7;
 const RUN_TIMEOUT_MS = 180_000;
 const LONG_TASK_TARGET_MS = 80;
 const BUSY_RATIO_TARGET = 1.5;
