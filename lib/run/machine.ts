@@ -3,7 +3,7 @@ import { isTerminalStatus, TERMINAL_STATUSES } from '@/lib/schema/constants';
 import type { SseRecord } from '@/lib/sse/parse-events';
 import { isTokenEvent } from '@/lib/transcript/metrics';
 import { DONE_TYPE, readNumbering } from '@/lib/transcript/sequencing';
-import { createTranscriptState, reduceEvents } from '@/lib/transcript/reducer';
+import { createTranscriptState, reduceEventBatch, reduceEvents } from '@/lib/transcript/reducer';
 import { ACTIVE_RUN_STATUSES, type RunError, type RunStatus, type Turn, type TurnRequest } from '@/lib/transcript/run-types';
 import { type ResponseSnapshot, type StreamEvent, type TranscriptState } from '@/lib/transcript/types';
 import { describeDrop, localError, TRANSPORT_DROP_CODES } from './words';
@@ -170,14 +170,59 @@ function applyRecord(state: RunState, record: SseRecord, at: number): RunState {
   };
 }
 
-/** Each record as `record` would apply it; once one ends the reading (a drop), the rest are not applied. */
+/**
+ * Each record as `record` would apply it; once one ends the reading (a drop), the rest are not applied. Runs of token
+ * deltas (most of a fast stream's records) make one new state each rather than one per delta.
+ */
 function applyRecords(state: RunState, records: readonly SseRecord[], at: number): RunState {
   let next = state;
-  for (const record of records) {
-    if (!isReading(next)) break;
-    next = applyRecord(next, record, at);
+  let position = 0;
+  while (position < records.length && isReading(next)) {
+    const deltas: DeltaRecord[] = [];
+    for (let end = position; end < records.length; end += 1) {
+      const record = records[end]!;
+      if (!isDeltaRecord(record)) break;
+      deltas.push(record);
+    }
+    if (deltas.length >= 2) {
+      next = applyDeltaRecords(next, deltas, at);
+      position += deltas.length;
+    } else {
+      next = applyRecord(next, records[position]!, at);
+      position += 1;
+    }
   }
   return next;
+}
+
+type DeltaRecord = Extract<SseRecord, { kind: 'event' }>;
+
+/** A token delta: never a drop, always logged and applied unless re-sent. */
+function isDeltaRecord(record: SseRecord): record is DeltaRecord {
+  return record.kind === 'event' && record.event.type !== 'error' && isTokenEvent(record.event.type);
+}
+
+/** Delta records as `applyRecord` would apply them one by one, the transcript reduced in one batch. */
+function applyDeltaRecords(state: RunState, records: readonly DeltaRecord[], at: number): RunState {
+  const atMs = at - state.timings.startedAt;
+  let lastSequenceNumber = state.transcript.lastSequenceNumber;
+  const applied: StreamEvent[] = [];
+  for (const { event, data } of records) {
+    const sequence = typeof event.sequence_number === 'number' ? event.sequence_number : null;
+    // Re-sent events (a resume overlaps what arrived) are neither logged nor applied twice.
+    if (sequence !== null && sequence <= lastSequenceNumber) continue;
+    if (sequence !== null) lastSequenceNumber = sequence;
+    appendToLog(state, { index: state.events.length, sequenceNumber: sequence, type: event.type, atMs, data });
+    applied.push(event);
+  }
+  if (applied.length === 0) return state;
+  return {
+    ...state,
+    status: 'streaming',
+    transcript: reduceEventBatch(state.transcript, applied),
+    tokenEvents: state.tokenEvents + applied.length,
+    timings: state.timings.firstTokenMs === null ? { ...state.timings, firstTokenMs: atMs } : state.timings,
+  };
 }
 
 /** The proxy reports a broken gateway connection in-band with an unnumbered `error` event carrying one of its codes. */

@@ -43,6 +43,56 @@ export function reduceEvents(state: TranscriptState, event: StreamEvent): Transc
   return applyEvent(counted, event) ?? { ...counted, unknown: [...counted.unknown, event] };
 }
 
+/**
+ * The same state as `reduceAll(events, state)`, with one copy of the transcript per run of consecutive text deltas into
+ * one content part rather than one per delta (a read of a fast stream holds hundreds of them).
+ */
+export function reduceEventBatch(state: TranscriptState, events: readonly StreamEvent[]): TranscriptState {
+  let next = state;
+  let position = 0;
+  while (position < events.length) {
+    const first = events[position]!;
+    let end = position;
+    while (end < events.length && isPlainTextDeltaInto(events[end]!, first)) end += 1;
+    if (end - position < 2 || !hasContentPart(next, first)) {
+      const stop = Math.max(end, position + 1);
+      for (; position < stop; position += 1) next = reduceEvents(next, events[position]!);
+      continue;
+    }
+    const deltas: string[] = [];
+    let lastSequenceNumber = next.lastSequenceNumber;
+    for (; position < end; position += 1) {
+      const { sequence_number: sequence, delta } = events[position]!;
+      if (typeof sequence === 'number' && sequence <= lastSequenceNumber) continue;
+      if (typeof sequence === 'number') lastSequenceNumber = sequence;
+      deltas.push(str(delta));
+    }
+    if (deltas.length === 0) continue;
+    const counted = { ...next, appliedCount: next.appliedCount + deltas.length, lastSequenceNumber };
+    next = updateEntry(counted, num(first.output_index), 'content', first.content_index, (part) => appendText(part, 'text', deltas.join('')))!;
+  }
+  return next;
+}
+
+/** An output_text delta without logprobs into the same part as `first` (one that `reduceEvents` would apply alone). */
+function isPlainTextDeltaInto(event: StreamEvent, first: StreamEvent): boolean {
+  return (
+    event.type === 'response.output_text.delta' &&
+    (!Array.isArray(event.logprobs) || event.logprobs.length === 0) &&
+    num(event.output_index) !== undefined &&
+    num(event.content_index) !== undefined &&
+    event.output_index === first.output_index &&
+    event.content_index === first.content_index
+  );
+}
+
+function hasContentPart(state: TranscriptState, event: StreamEvent): boolean {
+  const index = num(event.output_index);
+  const item = index === undefined ? undefined : state.items[index];
+  const content = item?.content;
+  return Array.isArray(content) && isObject(content[num(event.content_index) ?? -1]);
+}
+
 /** Returns the next state, or null when the event is unknown or addresses nothing we hold. */
 function applyEvent(state: TranscriptState, event: StreamEvent): TranscriptState | null {
   const type = event.type;

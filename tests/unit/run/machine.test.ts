@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { canResume, canRetry, createRunState, DEFAULT_RETRY_AFTER_MS, isActive, transition, type RunInput, type RunState } from '@/lib/run/machine';
 import { localError } from '@/lib/run/words';
 import type { RunError } from '@/lib/transcript/run-types';
+import { SCENARIOS } from '../../fixtures/streams/scenarios';
+import { cutIntoRuns, noisyStream } from '../transcript/noisy-stream';
 import { BACKGROUND, CREATE, FINAL, MESSAGE, PROXY_DROP, record } from './helpers';
 
 const T0 = 1_000;
@@ -225,5 +227,44 @@ describe('run machine: retry', () => {
     expect(transition(running, { type: 'retry', at: T0 })).toBe(running);
     const stopped = transition(running, { type: 'stop', at: T0 + 1 });
     expect(transition(stopped, { type: 'retry', at: T0 + 2 })).toBe(stopped);
+  });
+});
+
+describe('run machine: a read of many records', () => {
+  /** The same stream applied record by record and in reads of 1 to 40 records, all at one time per read. */
+  function bothWays(events: readonly Record<string, unknown>[], seed: number): [RunState, RunState] {
+    const opened = () => run([{ type: 'opened', at: T0 + 10, isStream: true }], sent());
+    const reads = cutIntoRuns(events.map(record), seed);
+    const closed = { type: 'stream_closed', at: T0 + 20 + reads.length } as const;
+    const oneByOne = reads.reduce((state, records, at) => records.reduce((next, one) => transition(next, { type: 'record', at: T0 + 20 + at, record: one }), state), opened());
+    const batched = reads.reduce((state, records, at) => transition(state, { type: 'records', at: T0 + 20 + at, records }), opened());
+    return [transition(oneByOne, closed), transition(batched, closed)];
+  }
+
+  it('ends where one record at a time ends: transcript, event log, token count and first-token time', () => {
+    for (const [name, events] of Object.entries(SCENARIOS)) {
+      for (let seed = 1; seed <= 3; seed += 1) {
+        const [oneByOne, batched] = bothWays(events, seed);
+        expect(batched, `${name}, seed ${seed}`).toEqual(oneByOne);
+      }
+    }
+    for (let seed = 1; seed <= 60; seed += 1) {
+      const [oneByOne, batched] = bothWays(noisyStream(seed), seed);
+      expect(batched, `noisy seed ${seed}`).toEqual(oneByOne);
+      expect(batched.status).toBe('completed');
+    }
+  });
+
+  it('logs each delta of a read once, re-sent ones not at all, and stops at a drop inside the read', () => {
+    const deltas = [1, 2, 2, 3].map((sequence) => record({ type: 'response.output_text.delta', sequence_number: sequence, output_index: 0, content_index: 0, delta: `d${sequence}` }));
+    const opened = run([{ type: 'opened', at: T0 + 10, isStream: true }], sent());
+    const state = transition(opened, { type: 'records', at: T0 + 30, records: [...deltas, record(PROXY_DROP), ...deltas] });
+    expect(state.events.map((entry) => [entry.sequenceNumber, entry.type])).toEqual([
+      [1, 'response.output_text.delta'],
+      [2, 'response.output_text.delta'],
+      [3, 'response.output_text.delta'],
+      [null, 'error'],
+    ]);
+    expect(state).toMatchObject({ status: 'dropped', tokenEvents: 3, timings: { firstTokenMs: 30 } });
   });
 });
