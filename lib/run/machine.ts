@@ -197,9 +197,9 @@ function applyRecords(state: RunState, records: readonly SseRecord[], at: number
 
 type DeltaRecord = Extract<SseRecord, { kind: 'event' }>;
 
-/** A token delta: never a drop, always logged and applied unless re-sent. */
+/** A token delta: never a drop (only an `error` event is), always logged and applied unless re-sent. */
 function isDeltaRecord(record: SseRecord): record is DeltaRecord {
-  return record.kind === 'event' && record.event.type !== 'error' && isTokenEvent(record.event.type);
+  return record.kind === 'event' && isTokenEvent(record.event.type);
 }
 
 /** Delta records as `applyRecord` would apply them one by one, the transcript reduced in one batch. */
